@@ -1,0 +1,44 @@
+"""Bots: seats played by the computer, for every game.
+
+A bot is any object with ``choose(engine, state, seat, rng) -> move``; the move must be one
+of ``engine.legal_moves(state, seat)``. Bots only decide: the caller applies the move, so a
+bot's move goes through the same rules (and, online, the same service) as a person's.
+Bots stay pure Python like the engines, so simulations and benchmarks need no Django.
+
+``get_bot(game, kind)``: ``"random"`` works for every game; ``"heuristic"`` is the
+``HeuristicBot`` of ``games.bots.<game>``.
+"""
+
+from __future__ import annotations
+
+import random
+from importlib import import_module
+from typing import Any, Protocol
+
+from games.engines import Engine, Move
+
+BOT_KINDS = ("random", "heuristic")
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, engine: Engine, state: Any, seat: int, rng: random.Random) -> Move: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal moves: the baseline every heuristic must beat."""
+
+    name = "random"
+
+    def choose(self, engine: Engine, state: Any, seat: int, rng: random.Random) -> Move:
+        return rng.choice(engine.legal_moves(state, seat))
+
+
+def get_bot(game: str, kind: str) -> Bot:
+    """A fresh bot of that kind for that game; ``ValueError`` naming the kinds otherwise."""
+    if kind == "random":
+        return RandomBot()
+    if kind == "heuristic":
+        return import_module(f"{__name__}.{game}").HeuristicBot()
+    raise ValueError(f"No bot kind {kind!r}; known kinds: {', '.join(BOT_KINDS)}")

@@ -1,0 +1,26 @@
+"""The rules of the four games, as pure Python (see ../shared/RULES_API.md).
+
+``ENGINES`` maps each game's name to its engine; ``get_engine(name)`` looks one up.
+Each game module defines ``ENGINE`` plus its own rule functions.
+"""
+
+from importlib import import_module
+
+from .base import Engine, IllegalMove, Move, View, seat_count
+
+GAME_NAMES = ("sarkophag", "sacrifice", "sarcophagus", "sarg")
+
+ENGINES: dict[str, Engine] = {
+    name: import_module(f"{__name__}.{name}").ENGINE for name in GAME_NAMES
+}
+
+
+def get_engine(name: str) -> Engine:
+    """The engine for a game name; a ``KeyError`` that names the known games otherwise."""
+    try:
+        return ENGINES[name]
+    except KeyError:
+        raise KeyError(f"No game called {name!r}; known games: {', '.join(GAME_NAMES)}") from None
+
+
+__all__ = ["ENGINES", "GAME_NAMES", "Engine", "IllegalMove", "Move", "View", "get_engine", "seat_count"]
