@@ -36,7 +36,7 @@ if not SECRET_KEY:
             "random string, e.g. the output of: "
             "python -c 'import secrets; print(secrets.token_urlsafe(50))'"
         )
-    SECRET_KEY = "django-insecure-local-development-only"  # noqa: S105 (DEBUG only)
+    SECRET_KEY = "django-insecure-local-development-only"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")

@@ -23,4 +23,13 @@ def get_engine(name: str) -> Engine:
         raise KeyError(f"No game called {name!r}; known games: {', '.join(GAME_NAMES)}") from None
 
 
-__all__ = ["ENGINES", "GAME_NAMES", "Engine", "IllegalMove", "Move", "View", "get_engine", "seat_count"]
+__all__ = [
+    "ENGINES",
+    "GAME_NAMES",
+    "Engine",
+    "IllegalMove",
+    "Move",
+    "View",
+    "get_engine",
+    "seat_count",
+]
