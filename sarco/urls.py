@@ -1,6 +1,17 @@
+"""URL root: each domain app adds its own pages under its prefix."""
+
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from scoring.views import accounts
+
+from . import views
+
 urlpatterns = [
+    path("", views.home, name="home"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
 ]

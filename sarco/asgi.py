@@ -1,0 +1,27 @@
+"""ASGI entry point for daphne: HTTP through Django, websockets through Channels.
+
+Websockets get the session user (AuthMiddlewareStack) and are refused unless their Origin
+is one of ALLOWED_HOSTS.
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sarco.settings")
+django_asgi_app = get_asgi_application()  # before importing anything that touches models
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from .routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

@@ -1,0 +1,9 @@
+"""Websocket URL root; each domain app adds its own consumers here."""
+
+from django.urls import path
+
+from .consumers import PingConsumer
+
+websocket_urlpatterns = [
+    path("ws/ping/", PingConsumer.as_asgi()),
+]

@@ -1,0 +1,25 @@
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+
+from .models import Player
+
+
+class SignUpForm(UserCreationForm):
+    """A login plus the name the club will see on score sheets and leaderboards."""
+
+    display_name = forms.CharField(
+        max_length=40,
+        help_text="Shown on score sheets and the leaderboard. Unique in the club.",
+    )
+
+    class Meta(UserCreationForm.Meta):
+        fields = ["username", "display_name"]
+
+    def clean_display_name(self):
+        name = " ".join(self.cleaned_data["display_name"].split())
+        if Player.objects.filter(name__iexact=name).exists():
+            raise forms.ValidationError(
+                "A club player already has this name. Pick another, or ask an organiser to "
+                "link your login to that player."
+            )
+        return name

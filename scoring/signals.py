@@ -1,0 +1,13 @@
+"""Every new user gets their player, however the user was made (sign-up, admin, shell)."""
+
+from django.conf import settings
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+
+from .players import ensure_player_for
+
+
+@receiver(post_save, sender=settings.AUTH_USER_MODEL)
+def give_new_user_a_player(sender, instance, created, raw=False, **kwargs):
+    if created and not raw:
+        ensure_player_for(instance)

@@ -1,0 +1,13 @@
+"""The real settings, with the defaults a test run needs set before they load.
+
+Tests run like the embedded default (DEBUG on, so no production secret is needed and no
+HTTPS redirect), unless the environment says otherwise (the PostgreSQL pass sets
+DATABASE_URL). pytest-django then switches DEBUG off for the tests themselves.
+"""
+
+import os
+
+os.environ.setdefault("DEBUG", "true")
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API
+
+from sarco.settings import *  # noqa: E402, F403
