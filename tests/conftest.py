@@ -2,7 +2,10 @@
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.services import require
 
 # Property tests are derandomised under CI so a run is repeatable; locally they explore.
 settings.register_profile(
@@ -10,3 +13,15 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture
+def postgres():
+    """The real PostgreSQL server: skipped without it, failed under CI."""
+    require("postgres")
+
+
+@pytest.fixture
+def redis():
+    """The real Redis server: skipped without it, failed under CI."""
+    require("redis")

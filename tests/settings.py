@@ -10,4 +10,4 @@ import os
 os.environ.setdefault("DEBUG", "true")
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API
 
-from sarco.settings import *  # noqa: E402, F403
+from sarco.settings import *  # noqa: F403

@@ -1,0 +1,56 @@
+"""Playwright driving Debian's Chromium (never a downloaded browser)."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.services import CHROMIUM, require
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.fixture(scope="session")
+def browser():
+    require("browser")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def desktop(browser):
+    context = browser.new_context(viewport=DESKTOP)
+    yield context.new_page()
+    context.close()
+
+
+def screenshot(page, name: str) -> Path:
+    """Save a full-page screenshot under screenshots/ for people to look at."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

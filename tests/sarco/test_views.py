@@ -1,0 +1,82 @@
+"""The home page, the house style and the error pages."""
+
+from pathlib import Path
+
+import pytest
+from django.test import Client, override_settings
+from django.urls import path
+
+from games.catalog import GAMES
+from games.engines import GAME_NAMES
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_presents_the_four_games_with_seats_and_pitch(client):
+    html = client.get("/").content.decode()
+    for game in GAMES:
+        assert game.title in html
+        assert game.players in html
+        assert game.pitch in html
+
+
+def test_catalog_covers_exactly_the_engines():
+    assert sorted(game.slug for game in GAMES) == sorted(GAME_NAMES)
+
+
+def test_home_offers_the_three_ways_in(client):
+    html = client.get("/").content.decode()
+    for way in ("Play online", "Scorekeeper", "Leaderboard"):
+        assert way in html
+
+
+def test_ways_in_without_a_page_are_marked_coming(client):
+    html = client.get("/").content.decode()
+    assert 'href="/leaderboard/"' not in html
+    assert "Coming soon" in html
+
+
+def test_base_template_serves_htmx_and_its_ws_extension_locally(client):
+    html = client.get("/").content.decode()
+    assert "/static/django_htmx/htmx-2.min.js" in html
+    assert "/static/django_htmx/ext/hx-ws-2.min.js" in html
+    assert "://unpkg" not in html and "cdn" not in html.lower()
+
+
+def test_base_template_is_mobile_first_and_follows_the_system_colour_scheme(client):
+    html = client.get("/").content.decode()
+    assert 'name="viewport" content="width=device-width, initial-scale=1"' in html
+    assert 'name="color-scheme" content="light dark"' in html
+    assert 'id="messages"' in html and 'aria-live="polite"' in html
+
+
+def test_stylesheet_has_dark_mode_and_44px_tap_targets(client):
+    from django.contrib.staticfiles import finders
+
+    css = Path(finders.find("css/sarco.css")).read_text()
+    assert "prefers-color-scheme: dark" in css
+    assert "--tap: 44px" in css
+
+
+def test_unknown_page_gets_the_house_404(client):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    assert "Nothing in this coffin" in response.content.decode()
+
+
+def broken_view(request):
+    raise RuntimeError("a bug")
+
+
+urlpatterns = [path("broken/", broken_view)]
+
+
+@override_settings(ROOT_URLCONF=__name__)
+def test_server_error_gets_the_house_500():
+    response = Client(raise_request_exception=False).get("/broken/")
+    assert response.status_code == 500
+    assert "Something went wrong on our side" in response.content.decode()
+
+
+def test_home_refuses_post(client):
+    assert client.post("/").status_code == 405
