@@ -112,6 +112,12 @@ def parse_trophy(text: str) -> str:
     return card
 
 
+def trick_strength(card: str, trophy: str) -> int:
+    """How strong ``card`` is in a trick under ``trophy``: the higher beats the lower and equal
+    ones tie (S5 settles ties). Lets bots and pages rank a hand the way the rules do."""
+    return STRENGTH[RULES[parse_trophy(trophy)].trump][parse_card(card)]
+
+
 def beats(a: str, b: str, trophy: str) -> int | None:
     """trick_winner without the notation checks: the engine's hot path."""
     table = STRENGTH[RULES[trophy].trump]

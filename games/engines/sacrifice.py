@@ -18,6 +18,7 @@ from ._sacrifice_cards import (
     DECK_COPIES,
     MARKET,
     RULES,
+    SACRIFICE_POINTS,
     STARTERS,
     TROPHIES,
     TROPHY_SET,
@@ -26,6 +27,7 @@ from ._sacrifice_cards import (
     final_score,
     parse_card,
     score_breakdown,
+    trick_strength,
     trick_winner,
     without,
 )
@@ -34,13 +36,17 @@ from ._sacrifice_view import build_view
 from .base import IllegalMove, Move, View, seat_count
 
 __all__ = [
+    "BUY_VALUE",
     "ENGINE",
+    "MIN_CARDS",
+    "SACRIFICE_POINTS",
     "TROPHIES",
     "SacrificeEngine",
     "SacrificeState",
     "final_score",
     "parse_card",
     "score_breakdown",
+    "trick_strength",
     "trick_winner",
 ]
 
