@@ -34,6 +34,7 @@ from ._sarkophag_text import refusal, render_events
 from .base import IllegalMove, Move, View, seat_count
 
 __all__ = [
+    "CARDS",
     "DECK_HEADS",
     "ENGINE",
     "HEADS",
