@@ -1,0 +1,39 @@
+"""Score sheets computed: a sheet in the import/export JSON format in, totals out.
+
+``compute(sheet)`` validates a sheet and returns its result; impossible input raises
+``SheetError`` naming the field it concerns. Every rule comes from ``games.engines``: this
+package only checks what a person typed and adds the rule functions' answers up.
+
+Result keys: ``game``, ``players``, ``totals`` ({name: int}), ``winners`` ([name]: the
+leaders while a game is still going, see ``finished``), ``places`` ({name: place}, 1 = best,
+ties share a place), ``finished``, ``rounds`` (Sarkophag, Sarg) and ``breakdown`` (per game).
+Field paths count from 0: ``rounds.2.grid`` is the third round's square.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from .common import check_players
+from .errors import SheetError
+
+GAMES = ("sarkophag", "sarg", "sarcophagus", "sacrifice")
+
+
+def compute(sheet: Any) -> dict[str, Any]:
+    """The result of a score sheet, or ``SheetError`` saying what is wrong with it."""
+    if not isinstance(sheet, dict):
+        raise SheetError("A score sheet is a JSON object with a game and its players.")
+    game = sheet.get("game")
+    if game not in GAMES:
+        raise SheetError(
+            f"Unknown game {game!r}; a sheet is for one of {', '.join(GAMES)}.", "game"
+        )
+    calculator: Callable[[dict, list[str]], dict] = import_module(f"{__name__}.{game}").compute
+    players = check_players(sheet.get("players"), game)
+    return {"game": game, "players": players, **calculator(sheet, players)}
+
+
+__all__ = ["GAMES", "SheetError", "compute"]

@@ -1,0 +1,100 @@
+"""Sacrifice sheets: trophies won and cards sacrificed by each player, the points they make."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from games.engines.sacrifice import (
+    DECK_COPIES,
+    MARKET,
+    STARTERS,
+    TROPHIES,
+    parse_card,
+    score_breakdown,
+)
+
+from .common import SheetError, per_player, places
+from .common import name_list as as_list
+
+TROPHY_COUNT = Counter(TROPHIES)
+
+
+def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    trophies = _cards_per_player(sheet.get("trophies"), players, "trophies")
+    sacrificed = _cards_per_player(sheet.get("sacrificed"), players, "sacrificed")
+    implied = {name: _implied_trophies(trophies[name], sacrificed[name]) for name in players}
+    won = {name: trophies[name] + implied[name] for name in players}
+    _check_trophies(players, won)
+    _check_sacrifices(players, sacrificed)
+
+    breakdown: dict[str, dict[str, Any]] = {}
+    for name in players:
+        try:
+            breakdown[name] = score_breakdown(won[name], sacrificed[name])
+        except ValueError as exc:
+            raise SheetError(str(exc), f"sacrificed.{name}") from None
+        breakdown[name]["implied_trophies"] = implied[name]
+    totals = {name: breakdown[name]["total"] for name in players}
+    best = max(totals.values())
+    return {
+        "totals": totals,
+        "winners": [name for name in players if totals[name] == best],
+        "places": places(players, key=lambda name: -totals[name]),
+        "finished": True,
+        "rounds": [],
+        "breakdown": breakdown,
+    }
+
+
+def _cards_per_player(value: Any, players: list[str], field: str) -> dict[str, list[str]]:
+    given = per_player(value, players, field, required=False)
+    cards: dict[str, list[str]] = {}
+    for name in players:
+        where = f"{field}.{name}"
+        try:
+            cards[name] = [parse_card(card) for card in as_list(given.get(name), where)]
+        except ValueError as exc:
+            raise SheetError(str(exc), where) from None
+    return cards
+
+
+def _check_trophies(players: list[str], trophies: dict[str, list[str]]) -> None:
+    """Each of the 14 trophies goes to one player at most (S1: 12 face cards, 2 jokers)."""
+    given: Counter[str] = Counter()
+    for name in players:
+        for card in trophies[name]:
+            if card not in TROPHY_COUNT:
+                raise SheetError(
+                    f"{card} is not a trophy: trophies are the jacks, queens, kings and jokers.",
+                    f"trophies.{name}",
+                )
+            given[card] += 1
+            if given[card] > TROPHY_COUNT[card]:
+                what = "Both jokers were" if card == "JK" else f"{card} was"
+                raise SheetError(f"{what} already given as a trophy.", f"trophies.{name}")
+
+
+def _implied_trophies(trophies: list[str], sacrificed: list[str]) -> list[str]:
+    """Trophy cards sacrificed but not listed as won. Only the winner of a trophy ever holds
+    it, so such a card was won and then sacrificed: it still counts as a trophy (S9)."""
+    return list(
+        (Counter(c for c in sacrificed if c in TROPHY_COUNT) - Counter(trophies)).elements()
+    )
+
+
+def _check_sacrifices(players: list[str], sacrificed: dict[str, list[str]]) -> None:
+    """Only cards a player could own: their starter deck (S1), market cards, trophies."""
+    gone: Counter[str] = Counter()
+    for seat, name in enumerate(players):
+        for card in sacrificed[name]:
+            where = f"sacrificed.{name}"
+            if card not in TROPHY_COUNT and card not in MARKET and card not in STARTERS[seat]:
+                raise SheetError(
+                    f"{card} is in the other player's starter deck; {name} cannot sacrifice it.",
+                    where,
+                )
+            gone[card] += 1
+            if gone[card] > DECK_COPIES[card]:
+                what = "Both jokers are" if card == "JK" else f"{card} is"
+                raise SheetError(f"{what} already sacrificed; a card goes to an altar once.", where)

@@ -1,0 +1,117 @@
+"""Sarg sheets: six rounds, each a square of cards or the two credited scores, then the bonus."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from games.engines.sarg import DECK, TARGET, final_result, parse_card, score_round
+
+from .common import SheetError, add, places, whole_number
+from .common import name_list as as_list
+
+ROUNDS = 6
+MAX_ROUND_SCORE = 150  # three 10-point cards of one suit, times five
+DECK_COUNT = Counter(DECK)
+
+
+def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    queen, king = _roles(sheet.get("roles"), players)
+    to_1000 = sheet.get("to_1000", False)
+    if not isinstance(to_1000, bool):
+        raise SheetError("to_1000 is true or false.", "to_1000")
+    entries = as_list(sheet.get("rounds"), "rounds")
+    totals = {queen: 0, king: 0}
+    rounds: list[dict[str, Any]] = []
+    credited_by_role: list[dict[str, int]] = []
+    used: Counter[str] = Counter()
+    finished = False
+    for number, entry in enumerate(entries):
+        field = f"rounds.{number}"
+        if finished:
+            raise SheetError(_over_message(number, to_1000), field)
+        if number % ROUNDS == 0:
+            used = Counter()  # a fresh shuffle of the whole deck (G2, G7)
+        played = _round(entry, field, used)
+        credited = {queen: played["queen"], king: played["king"]}
+        credited_by_role.append({"queen": played["queen"], "king": played["king"]})
+        totals = add(totals, credited)
+        rounds.append(
+            {"credited": credited, "running": dict(totals), "explanation": played["explanation"]}
+        )
+        finished = max(totals.values()) >= TARGET if to_1000 else len(rounds) == ROUNDS
+    before_bonus = dict(totals)
+    bonus, bonus_to, explanation = 0, None, "The end bonus is added once the game is over."
+    if finished:
+        result = final_result(credited_by_role)
+        totals = {queen: result["queen"], king: result["king"]}
+        bonus = result["bonus"]
+        bonus_to = {"queen": queen, "king": king}.get(result["bonus_to"])
+        explanation = _named(result["explanation"], queen, king)
+    best = max(totals.values())
+    return {
+        "totals": totals,
+        "winners": [name for name in players if totals[name] == best] if rounds else [],
+        "places": places(players, key=lambda name: -totals[name]),
+        "finished": finished,
+        "rounds": rounds,
+        "breakdown": {
+            "roles": {"queen": queen, "king": king},
+            "totals_before_bonus": before_bonus,
+            "bonus": bonus,
+            "bonus_to": bonus_to,
+            "explanation": explanation,
+            "used_cards": sorted(used.elements(), key=DECK.index),
+        },
+    }
+
+
+def _roles(roles: Any, players: list[str]) -> tuple[str, str]:
+    """G1: one player is the Queen (scores rows), the other the King (scores columns)."""
+    if (
+        not isinstance(roles, dict)
+        or set(roles) != {"queen", "king"}
+        or sorted(map(str, roles.values())) != sorted(players)
+    ):
+        raise SheetError(
+            "Name one player as the Queen (rows) and the other as the King (columns).", "roles"
+        )
+    return roles["queen"], roles["king"]
+
+
+def _round(entry: Any, field: str, used: Counter[str]) -> dict[str, Any]:
+    if isinstance(entry, dict) and "grid" in entry:
+        try:
+            scored = score_round(entry["grid"])
+        except ValueError as exc:
+            raise SheetError(str(exc), f"{field}.grid") from None
+        cards = [parse_card(card) for row in entry["grid"] for card in row]
+        for card in cards:
+            used[card] += 1
+            if used[card] > DECK_COUNT[card]:
+                what = "Both vampires were" if card == "JK" else f"{card} was"
+                raise SheetError(
+                    f"{what} already played in an earlier round; one deck serves six rounds.",
+                    f"{field}.grid",
+                )
+        return {"queen": scored["queen"], "king": scored["king"], "explanation": scored}
+    if isinstance(entry, dict) and set(entry) == {"queen", "king"}:
+        return {
+            role: whole_number(entry[role], f"{field}.{role}", "A round score", MAX_ROUND_SCORE)
+            for role in ("queen", "king")
+        } | {"explanation": None}
+    raise SheetError("A round is either the square of nine cards or the two scores.", field)
+
+
+def _over_message(number: int, to_1000: bool) -> str:
+    if to_1000:
+        return f"The game reached {TARGET} after round {number}; there is no round {number + 1}."
+    return f"Sarg is six rounds; there is no round {number + 1}."
+
+
+def _named(text: str, queen: str, king: str) -> str:
+    """The engine speaks of roles; a sheet names the players."""
+    for article in ("The", "the"):
+        text = text.replace(f"{article} Queen", f"{queen} (Queen)")
+        text = text.replace(f"{article} King", f"{king} (King)")
+    return text

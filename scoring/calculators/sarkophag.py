@@ -1,0 +1,99 @@
+"""Sarkophag sheets: heads per round (typed, or from the cards taken) to a head limit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.sarkophag import (
+    DECK_HEADS,
+    HAND_SIZE,
+    heads,
+    limit_reached,
+    lowest_seats,
+    mummy_heads,
+)
+
+from .common import SheetError, add, names_of, per_player, places, whole_number, zeroes
+from .common import name_list as as_list
+
+
+def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    limit = _limit(sheet.get("limit"))
+    totals = zeroes(players)
+    rounds: list[dict[str, Any]] = []
+    finished = False
+    for number, entry in enumerate(as_list(sheet.get("rounds"), "rounds")):
+        field = f"rounds.{number}"
+        if finished:
+            raise SheetError(
+                f"The game already ended after round {number}; no round {number + 1} is played.",
+                field,
+            )
+        played = _round(entry, players, field)
+        totals = add(totals, played["credited"])
+        rounds.append({**played, "running": dict(totals)})
+        finished = limit_reached(list(totals.values()), limit)
+    order = list(totals.values())
+    return {
+        "totals": totals,
+        "winners": names_of(lowest_seats(order), players) if rounds else [],
+        "places": places(players, key=lambda name: totals[name]),
+        "finished": finished,
+        "rounds": rounds,
+        "breakdown": {"limit": limit},
+    }
+
+
+def _limit(limit: Any) -> int | None:
+    if limit is None:
+        return None
+    if type(limit) is not int or limit < 1:
+        raise SheetError("The head limit must be a whole number of heads, 1 or more.", "limit")
+    return limit
+
+
+def _round(entry: Any, players: list[str], field: str) -> dict[str, Any]:
+    if not isinstance(entry, dict) or len(set(entry) & {"heads", "cards"}) != 1:
+        raise SheetError(
+            "A round gives either the heads per player or the cards each player took.", field
+        )
+    if "heads" in entry:
+        typed = per_player(entry["heads"], players, f"{field}.heads", required=True)
+        credited = {
+            name: whole_number(typed[name], f"{field}.heads.{name}", "Heads", DECK_HEADS)
+            for name in players
+        }
+        if sum(credited.values()) > DECK_HEADS:
+            raise SheetError(
+                f"The whole deck has only {DECK_HEADS} heads; this round adds up to "
+                f"{sum(credited.values())}.",
+                f"{field}.heads",
+            )
+        return {"source": "heads", "credited": credited}
+    return _cards_round(entry["cards"], players, field)
+
+
+def _cards_round(value: Any, players: list[str], field: str) -> dict[str, Any]:
+    taken = per_player(value, players, f"{field}.cards", required=False)
+    seen: dict[int, str] = {}
+    credited: dict[str, int] = {}
+    cards: dict[str, list[dict[str, int]]] = {}
+    for name in players:
+        where = f"{field}.cards.{name}"
+        own = as_list(taken.get(name), where)
+        try:
+            credited[name] = heads(own)
+        except ValueError as exc:
+            raise SheetError(str(exc), where) from None
+        for card in own:
+            if card in seen:
+                raise SheetError(f"Card {card} was already taken by {seen[card]}.", where)
+            seen[card] = name
+        cards[name] = [{"card": card, "heads": mummy_heads(card)} for card in sorted(own)]
+    dealt = HAND_SIZE * len(players)
+    if len(seen) > dealt:
+        raise SheetError(
+            f"Only {dealt} cards are dealt to {len(players)} players; {len(seen)} are entered.",
+            f"{field}.cards",
+        )
+    return {"source": "cards", "credited": credited, "cards": cards}

@@ -1,0 +1,36 @@
+import pytest
+
+from scoring.calculators.common import places
+from tests.scoring.calculators.refusal import refusal
+
+
+def test_places_share_ties_and_skip_after_them():
+    assert places(["a", "b", "c", "d"], key={"a": 3, "b": 1, "c": 1, "d": 2}.get) == {
+        "b": 1,
+        "c": 1,
+        "d": 3,
+        "a": 4,
+    }
+
+
+def test_unknown_game_is_refused():
+    assert refusal({"game": "chess", "players": ["A", "B"]}).value.field == "game"
+
+
+def test_a_sheet_must_be_an_object():
+    assert "JSON object" in refusal(["sarg"]).value.message
+
+
+@pytest.mark.parametrize(
+    ("players", "words"),
+    [
+        ("Anna", "list of names"),
+        (["Anna", ""], "needs a name"),
+        (["Anna", "anna"], "only once"),
+        (["Anna", "Ben", "Clara"], "2 players, not 3"),
+    ],
+)
+def test_players_are_checked(players, words):
+    error = refusal({"game": "sarg", "players": players, "roles": {}}).value
+    assert error.field == "players"
+    assert words in error.message
