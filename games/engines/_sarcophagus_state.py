@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ._sarcophagus_pyramid import POSITIONS, SARCOPHAGUS
+from ._sarcophagus_pyramid import POSITIONS, SARCOPHAGUS, top_left
 from ._sarcophagus_tiles import SUITS, TILE_IDS, TILES, is_number, is_trap
 
 STATE_VERSION = 1
@@ -108,6 +108,9 @@ def layout(
     players: int, seed: int, board: list[int | None], under: list[int | None], first: int
 ) -> SarcophagusState:
     """A fresh game on a given layout: apex face up, every seat's coins in hand."""
+    apex = top_left(board)
+    if apex is None:
+        raise ValueError("A layout needs at least one pyramid tile.")
     hands = [
         tuple(sorted(s * 6 + v for s in owned_suits(players, seat) for v in range(6)))
         for seat in range(players)
@@ -117,7 +120,7 @@ def layout(
         seed=seed,
         first=first,
         board=list(board),
-        face_up=[p == 0 for p in range(len(POSITIONS))],
+        face_up=[p == apex for p in range(len(POSITIONS))],
         coins=[()] * len(POSITIONS),
         under=list(under),
         hands=hands,
@@ -144,9 +147,10 @@ def layout(
     state.event(
         "setup",
         list(range(players)),
-        f"The pyramid is laid out with {TILES[board[0]]} on top. Suits: {suits}. "
+        f"The pyramid is laid out with {TILES[board[apex]]} face up on top. Suits: {suits}. "
         f"{{p{first}}} begins.",
-        tile=TILES[board[0]],
+        tile=TILES[board[apex]],
+        position=list(POSITIONS[apex]),
     )
     return state
 
