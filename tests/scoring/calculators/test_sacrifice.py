@@ -1,4 +1,3 @@
-
 from scoring.calculators import compute
 from tests.scoring.calculators.refusal import refusal
 
