@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ._sarg_cards import COLUMN_VALUE, DECK, ROW_VALUE, parse_card
@@ -44,6 +44,18 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 )
 CENTRE = 4
 
+
+def _open_for_mask(mask: int) -> tuple[int, ...]:
+    return tuple(
+        cell
+        for cell in range(9)
+        if not mask >> cell & 1 and any(mask >> n & 1 for n in NEIGHBOURS[cell])
+    )
+
+
+# G3 as a table: the open cells for each set of filled cells (bit i set = cell i filled).
+OPEN_BY_MASK: tuple[tuple[int, ...], ...] = tuple(_open_for_mask(mask) for mask in range(512))
+
 __all__ = [
     "DECK",
     "ENGINE",
@@ -77,33 +89,40 @@ class SargState:
     rounds: tuple[tuple[int, int], ...]  # credited (queen, king) per finished round
     last_grid: tuple[str, ...] | None  # the last finished square, for its explanation
     log: tuple[tuple[Any, ...], ...]  # recent public events, compact (see _sarg_events)
+    # bit i set when grid cell i holds a card: derived from grid, so never saved or passed in
+    filled: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        self.filled = filled_mask(self.grid)
 
     def copy(self) -> SargState:
-        return SargState(
-            self.seed,
-            self.queen,
-            self.to_1000,
-            self.shuffles,
-            self.stack,
-            self.dealer,
-            self.round,
-            self.hands,
-            self.grid,
-            self.turn,
-            self.seen,
-            self.rounds,
-            self.last_grid,
-            self.log,
-        )
+        """A shallow copy (every field is immutable); skips ``__post_init__`` for speed."""
+        new = object.__new__(SargState)
+        new.seed = self.seed
+        new.queen = self.queen
+        new.to_1000 = self.to_1000
+        new.shuffles = self.shuffles
+        new.stack = self.stack
+        new.dealer = self.dealer
+        new.round = self.round
+        new.hands = self.hands
+        new.grid = self.grid
+        new.turn = self.turn
+        new.seen = self.seen
+        new.rounds = self.rounds
+        new.last_grid = self.last_grid
+        new.log = self.log
+        new.filled = self.filled
+        return new
 
 
 def open_cells(grid: Sequence[str | None]) -> list[int]:
     """G3: the empty cells (flat indices) orthogonally next to a card already in the square."""
-    return [
-        cell
-        for cell in range(9)
-        if grid[cell] is None and any(grid[n] is not None for n in NEIGHBOURS[cell])
-    ]
+    return list(OPEN_BY_MASK[filled_mask(grid)])
+
+
+def filled_mask(grid: Sequence[str | None]) -> int:
+    return sum(1 << cell for cell in range(9) if grid[cell] is not None)
 
 
 def shuffled_deck(seed: int, n: int) -> tuple[str, ...]:
@@ -144,6 +163,7 @@ def _deal(state: SargState) -> None:
     state.hands = (hands[0], hands[1])
     state.stack = stack[2 * HAND_SIZE + 1 :]
     state.grid = (None, None, None, None, nail, None, None, None, None)
+    state.filled = 1 << CENTRE
     state.seen = (*state.seen, nail)
     state.turn = 1 - dealer  # G3: the non-dealer plays first
     _log(state, "deal", dealer, state.round, nail)
@@ -245,9 +265,9 @@ class SargEngine:
     def legal_moves(self, state: SargState, seat: int) -> list[Move]:
         if seat != state.turn or state.turn < 0:
             return []
-        cells = [[cell // 3, cell % 3] for cell in open_cells(state.grid)]
+        cells = OPEN_BY_MASK[state.filled]
         return [
-            {"card": card, "cell": list(cell)}
+            {"card": card, "cell": [cell // 3, cell % 3]}
             for card in dict.fromkeys(state.hands[seat])
             for cell in cells
         ]
@@ -263,9 +283,10 @@ class SargEngine:
         grid = list(state.grid)
         grid[cell] = card
         new.grid = tuple(grid)
+        new.filled = state.filled | 1 << cell
         new.seen = (*state.seen, card)
         _log(new, "play", seat, card, cell // 3, cell % 3)
-        if None in new.grid:
+        if new.filled != 511:
             new.turn = 1 - seat
         else:
             _end_round(new)
@@ -294,7 +315,7 @@ class SargEngine:
             raise IllegalMove("A cell is [row, column], each 0, 1 or 2.")
         if state.grid[cell] is not None:
             raise IllegalMove(f"That cell already holds {state.grid[cell]}.")
-        if cell not in open_cells(state.grid):
+        if cell not in OPEN_BY_MASK[state.filled]:
             raise IllegalMove(
                 "That cell does not touch a card; play next to a card, not diagonally."
             )
@@ -347,7 +368,7 @@ class SargEngine:
             "hand": list(state.hands[seat]) if own else [],
             "hand_sizes": [len(hand) for hand in state.hands],
             "grid": [[grid[3 * r + c] for c in range(3)] for r in range(3)],
-            "open_cells": [] if over else [[i // 3, i % 3] for i in open_cells(state.grid)],
+            "open_cells": [] if over else [[i // 3, i % 3] for i in OPEN_BY_MASK[state.filled]],
             "roles": {"queen": state.queen, "king": 1 - state.queen},
             "round": state.round,
             "rounds_in_game": None if state.to_1000 else ROUNDS_PER_DECK,
@@ -385,7 +406,7 @@ class SargEngine:
 
     def from_json(self, data: dict[str, Any]) -> SargState:
         try:
-            return SargState(
+            state = SargState(
                 seed=data["seed"],
                 queen=data["queen"],
                 to_1000=data["to_1000"],
@@ -403,6 +424,7 @@ class SargEngine:
             )
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise ValueError(f"Not a saved Sarg game: {exc!r}") from None
+        return state
 
 
 def _square(flat: Sequence[str]) -> list[list[str]]:
