@@ -2,8 +2,11 @@
 
 from django.urls import path
 
+from scoring.routing import websocket_urlpatterns as scoring_websockets
+
 from .consumers import PingConsumer
 
 websocket_urlpatterns = [
     path("ws/ping/", PingConsumer.as_asgi()),
+    *scoring_websockets,
 ]

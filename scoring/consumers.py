@@ -1,0 +1,56 @@
+"""Live score sheets: a websocket group per sheet; every phone watching redraws on change.
+
+After an edit commits, ``scoring.sheets.notify_changed`` sends "sheet.changed" to the
+sheet's group. Each consumer then renders the live part of the sheet for its own user (an
+editor sees the Edit buttons, a watcher does not) and sends it as HTML; the htmx ws
+extension swaps it in by id. Works on the in-memory layer and on Redis alike.
+"""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
+
+from .models import PlaySession
+from .sheets import group_name
+
+
+class SheetConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
+        if not await self._exists():
+            await self.close(code=4404)
+            return
+        self.group = group_name(self.public_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        """Watchers only listen; what they send is ignored."""
+
+    async def sheet_changed(self, event):
+        html = await self._render()
+        if html:
+            await self.send(text_data=html)
+
+    @database_sync_to_async
+    def _exists(self) -> bool:
+        return PlaySession.objects.filter(public_id=self.public_id).exists()
+
+    @database_sync_to_async
+    def _render(self) -> str | None:
+        from .views.sheet_context import live_context
+
+        session = PlaySession.objects.filter(public_id=self.public_id).first()
+        if session is None:
+            return None
+        user = self.scope.get("user")
+        can_edit = bool(user is not None and session.can_edit(user))
+        context = live_context(session, can_edit)
+        context["oob"] = True
+        return render_to_string("scoring/_sheet_live.html", context)

@@ -1,0 +1,18 @@
+"""The scorekeeper's pages, under /scorekeeper/."""
+
+from django.urls import path
+
+from .views import sheets
+
+urlpatterns = [
+    path("", sheets.scorekeeper, name="scorekeeper"),
+    path("new/<slug:game>/", sheets.new_sheet, name="scorekeeper-new"),
+    path("new/<slug:game>/players/", sheets.player_picker, name="scorekeeper-players"),
+    path("results/", sheets.results, name="scorekeeper-results"),
+    path("import/", sheets.import_sheet, name="scorekeeper-import"),
+    path("<uuid:public_id>/", sheets.sheet, name="sheet"),
+    path("<uuid:public_id>/entry/", sheets.entry, name="sheet-entry"),
+    path("<uuid:public_id>/undo/", sheets.undo, name="sheet-undo"),
+    path("<uuid:public_id>/finish/", sheets.finish, name="sheet-finish"),
+    path("<uuid:public_id>/export.json", sheets.export, name="sheet-export"),
+]
