@@ -11,8 +11,10 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """One Chromium per test module: Playwright's sync API keeps an event loop running while
+    it lives, and async tests in later modules need the loop to themselves."""
     require("browser")
     from playwright.sync_api import sync_playwright
 
