@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engines import IllegalMove
-from games.engines.sarg import DECK, ENGINE, SargState, final_result
+from games.engines.sarg import DECK, ENGINE, SargState, final_result, line_value, score_round
 
 CARD_TOKEN = re.compile(r"(?<![0-9A-Z])(?:10|[2-9AJQK])[SHDC](?![0-9A-Z])|(?<![A-Z])JK(?![A-Z])")
 SEEDS = st.integers(0, 2**32)
@@ -55,6 +55,41 @@ def reference_credit(grid: tuple[str, ...]) -> tuple[int, int]:
         if rows[level] != columns[level]:
             return rows[level], columns[level]
     return rows[0], columns[0]
+
+
+# -- the rule functions against the reference ------------------------------------------
+
+SQUARES = st.permutations(DECK).map(lambda deck: tuple(deck[:9]))
+
+
+@settings(max_examples=500)
+@given(SQUARES)
+def test_score_round_matches_the_reference_on_any_square(cards):
+    grid = [list(cards[3 * r : 3 * r + 3]) for r in range(3)]
+    result = score_round(grid)
+    assert (result["queen"], result["king"]) == reference_credit(cards)
+    for r, line in enumerate(result["rows"]):
+        assert line["value"] == reference_line(grid[r], "row") == line_value(grid[r], "row")
+        assert line["value"] == line["base"] * line["multiplier"]
+    column = [grid[row][result["credited"]["king"]] for row in range(3)]
+    assert line_value(column, "column") == result["king"]
+    assert result["level"] in (1, 2, 3)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.integers(0, 400), min_size=1, max_size=8), st.data())
+def test_final_result_bonus_keeps_the_order_of_totals(queen_scores, data):
+    king_scores = data.draw(
+        st.lists(st.integers(0, 400), min_size=len(queen_scores), max_size=len(queen_scores))
+    )
+    rounds = [{"queen": q, "king": k} for q, k in zip(queen_scores, king_scores, strict=True)]
+    result = final_result(rounds)
+    queen, king = sum(queen_scores), sum(king_scores)
+    assert result["totals"] == {"queen": queen, "king": king}
+    assert result["queen"] + result["king"] == queen + king + result["bonus"]
+    if queen != king:
+        assert result["bonus"] == abs(queen - king)
+        assert result["bonus_to"] == ("queen" if queen > king else "king")
 
 
 # -- playing ---------------------------------------------------------------------------
