@@ -1,0 +1,69 @@
+import json
+
+import pytest
+
+from scoring import sheets
+from scoring.demo import DEMO_SHEETS
+from scoring.models import PlaySession, Player
+
+from .sheet_helpers import user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("sheet", DEMO_SHEETS, ids=[s["game"] for s in DEMO_SHEETS])
+def test_import_then_export_gives_the_same_sheet(sheet):
+    session = sheets.import_sheet(sheet, user())
+    assert sheets.export_sheet(session) == sheet
+
+
+def test_names_match_club_players_case_insensitively():
+    anna = Player.objects.create(name="Anna")
+    sheet = {"game": "sarkophag", "players": ["anna", "Ben", "Clara"], "rounds": []}
+    session = sheets.import_sheet(sheet, user())
+    assert session.seats.get(position=0).player == anna
+
+
+def test_unknown_names_become_guests():
+    sheet = {"game": "sacrifice", "players": ["Xaver", "Yvonne"], "trophies": {"Xaver": ["KH"]}}
+    session = sheets.import_sheet(sheet, user())
+    assert all(seat.player.is_guest for seat in session.seats.all())
+
+
+def test_an_invalid_sheet_imports_nothing():
+    sheet = {
+        "game": "sarg",
+        "players": ["A", "B"],
+        "roles": {"queen": "A", "king": "B"},
+        "rounds": [{"queen": 1, "king": 1}] * 7,
+    }
+    with pytest.raises(sheets.EditRefused):
+        sheets.import_sheet(sheet, user())
+    assert not PlaySession.objects.exists() and not Player.objects.filter(name="A").exists()
+
+
+def test_export_download_and_import_page_round_trip(client):
+    client.force_login(user())
+    sheet = DEMO_SHEETS[0]
+    response = client.post("/scorekeeper/import/", {"json": json.dumps(sheet)})
+    session = PlaySession.objects.get()
+    assert response.url == f"/scorekeeper/{session.public_id}/"
+    download = client.get(f"/scorekeeper/{session.public_id}/export.json")
+    assert "attachment" in download["Content-Disposition"]
+    assert json.loads(download.content) == sheet
+
+
+def test_import_page_shows_why_a_sheet_is_refused(client):
+    client.force_login(user())
+    response = client.post("/scorekeeper/import/", {"json": '{"game": "chess"}'})
+    assert "Unknown game" in response.content.decode()
+    assert not PlaySession.objects.exists()
+
+
+def test_demo_sessions_load_once():
+    from scoring.demo import load_demo_club
+
+    first = load_demo_club()
+    second = load_demo_club()
+    assert first["sessions"] == len(DEMO_SHEETS) and second["sessions"] == 0
+    assert PlaySession.objects.in_progress().count() == 1

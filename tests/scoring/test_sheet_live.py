@@ -1,0 +1,58 @@
+"""The live update: an edit committed on one phone reaches every phone on the sheet's socket."""
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from sarco.asgi import application
+from scoring import sheets
+
+from .sheet_helpers import sarkophag_sheet, user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def communicator(session):
+    return WebsocketCommunicator(
+        application,
+        f"/ws/sheets/{session.public_id}/",
+        headers=[(b"origin", b"http://localhost")],
+    )
+
+
+async def test_a_watcher_receives_the_new_totals_after_an_edit():
+    owner = await database_sync_to_async(user)()
+    session = await database_sync_to_async(sarkophag_sheet)(owner, 100)
+    watcher = communicator(session)
+    connected, _ = await watcher.connect()
+    assert connected
+    await database_sync_to_async(sheets.apply_edit)(
+        session.public_id, owner, "add", entry={"heads": {"Anna": 7, "Ben": 0, "Clara": 2}}
+    )
+    html = await watcher.receive_from(timeout=2)
+    assert 'id="sheet-live"' in html and 'hx-swap-oob="innerHTML"' in html
+    assert 'data-player="Anna">7<' in html
+    await watcher.disconnect()
+
+
+async def test_a_refused_edit_sends_nothing():
+    owner = await database_sync_to_async(user)()
+    session = await database_sync_to_async(sarkophag_sheet)(owner, 100)
+    watcher = communicator(session)
+    await watcher.connect()
+    with pytest.raises(sheets.EditRefused):
+        await database_sync_to_async(sheets.apply_edit)(
+            session.public_id, owner, "add", entry={"heads": {"Anna": -1, "Ben": 0, "Clara": 0}}
+        )
+    assert await watcher.receive_nothing(timeout=0.3)
+    await watcher.disconnect()
+
+
+async def test_an_unknown_sheet_is_refused():
+    bad = WebsocketCommunicator(
+        application,
+        "/ws/sheets/00000000-0000-4000-8000-000000000000/",
+        headers=[(b"origin", b"http://localhost")],
+    )
+    connected, _ = await bad.connect()
+    assert not connected
