@@ -17,7 +17,7 @@ from games.engines.sacrifice import BUY_VALUE, MIN_CARDS, SACRIFICE_POINTS, tric
 
 def altar_worth(card: str) -> int:
     """Points on the altar (S9); a trophy scores none there but still leaves the deck, which
-    thins it of a card that can never win a trick, so it is worth a little."""
+    thins it of a card that hardly ever wins a trick, so it is worth a little."""
     return SACRIFICE_POINTS[card] or 1
 
 
@@ -58,8 +58,8 @@ class HeuristicBot:
         pool = view["piles"][view["seat"]]["cards"]
         room = pool - MIN_CARDS if view["trophies_left"] else pool
 
-        def worth(move: Move) -> tuple[bool, int]:
+        def worth(move: Move) -> tuple[int, int]:
             cards = move["sacrifice"]
-            return len(cards) <= room, sum(altar_worth(c) for c in cards)
+            return min(room - len(cards), 0), sum(altar_worth(c) for c in cards)
 
         return max(moves, key=worth)
