@@ -11,6 +11,7 @@ Sarcophagus and Sacrifice are entered once, at the end: their entry is kept as r
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
@@ -116,6 +117,9 @@ def result_of(session: PlaySession, sheet: dict | None = None) -> dict[str, Any]
 # --- live updates -----------------------------------------------------------------------------
 
 
+_pending: set[asyncio.Task] = set()  # keeps scheduled sends alive until they are done
+
+
 def group_name(public_id: uuid.UUID | str) -> str:
     return f"sheet.{uuid.UUID(str(public_id)).hex}"
 
@@ -123,10 +127,16 @@ def group_name(public_id: uuid.UUID | str) -> str:
 def notify_changed(public_id: uuid.UUID | str, version: int) -> None:
     """Tell every phone watching the sheet that it changed (call after commit)."""
     layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(
-            group_name(public_id), {"type": "sheet.changed", "version": version}
-        )
+    if layer is None:
+        return
+    message = {"type": "sheet.changed", "version": version}
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        async_to_sync(layer.group_send)(group_name(public_id), message)
+    else:  # called from inside an event loop (e.g. a sync caller under an async driver)
+        _pending.add(task := loop.create_task(layer.group_send(group_name(public_id), message)))
+        task.add_done_callback(_pending.discard)
 
 
 # --- creating a sheet -------------------------------------------------------------------------

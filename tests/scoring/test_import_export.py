@@ -4,7 +4,7 @@ import pytest
 
 from scoring import sheets
 from scoring.demo import DEMO_SHEETS
-from scoring.models import PlaySession, Player
+from scoring.models import Player, PlaySession
 
 from .sheet_helpers import user
 
