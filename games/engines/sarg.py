@@ -59,6 +59,8 @@ OPEN_BY_MASK: tuple[tuple[int, ...], ...] = tuple(_open_for_mask(mask) for mask 
 __all__ = [
     "DECK",
     "ENGINE",
+    "ROUNDS_PER_DECK",
+    "TARGET",
     "SargEngine",
     "SargState",
     "final_result",
