@@ -19,9 +19,15 @@ EVENT_MEMORY = 20
 PLAY, END, OVER = "play", "end", "over"
 
 
+# The seat owning each suit in play, by seat count: one suit each, two each with two players (P8).
+SUIT_OWNERS: dict[int, tuple[int, ...]] = {
+    n: tuple(s % n for s in range(4 if n in (2, 4) else n)) for n in (2, 3, 4)
+}
+
+
 def suit_owners(players: int) -> tuple[int, ...]:
-    """The seat owning each suit in play: one suit each, or two each with two players (P8)."""
-    return tuple(s % players for s in range(4 if players in (2, 4) else players))
+    """The seat owning each suit in play (P8)."""
+    return SUIT_OWNERS[players]
 
 
 def owned_suits(players: int, seat: int) -> tuple[int, ...]:
