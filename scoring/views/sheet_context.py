@@ -208,7 +208,8 @@ def entry_context(
     try:
         draft_entry = forms.entry_from_draft(game, draft, names)
     except forms.DraftError as exc:
-        error = _local_error(exc.field, None, names, exc.message)
+        if post is not None and post.get("action") == "save":
+            error = _local_error(exc.field, None, names, exc.message)
     if draft_entry is not None:
         entries = [r.entry for r in rounds]
         if game in END_GAMES:
