@@ -295,7 +295,7 @@ def _check_target(state: SarcophagusState, p: int) -> None:
     if not state.face_up[p]:
         raise IllegalMove(f"The tile at {label(p)} is still face down.")
     if len(state.coins[p]) >= 4:
-        raise IllegalMove(f"That tile ({label(p)}) already holds four coins.")
+        raise IllegalMove(f"That tile already holds four coins ({label(p)}).")
 
 
 def _pass(state: SarcophagusState, seat: int, move: Move) -> SarcophagusState:
