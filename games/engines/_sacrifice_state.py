@@ -70,11 +70,36 @@ class SacrificeState:
     table: list[str | None]  # the current trick's cards
 
     def copy(self) -> SacrificeState:
+        """A shallow copy: shared tuples, fresh per-seat lists. Spelled out field by field
+        because it runs on every move (a loop over the field names costs twice as much)."""
         new = SacrificeState.__new__(SacrificeState)
-        for name in _SCALARS + _TUPLES:
-            setattr(new, name, getattr(self, name))
-        for name in _SEAT_PILES + _SEAT_VALUES:
-            setattr(new, name, list(getattr(self, name)))
+        new.seed = self.seed
+        new.shuffles = self.shuffles
+        new.hand_no = self.hand_no
+        new.trophy = self.trophy
+        new.phase = self.phase
+        new.simultaneous = self.simultaneous
+        new.buy_order = self.buy_order
+        new.leader = self.leader
+        new.sudden = self.sudden
+        new.hand_winner = self.hand_winner
+        new.limit = self.limit
+        new.last_loser = self.last_loser
+        new.loser_by_cards = self.loser_by_cards
+        new.trophies = self.trophies
+        new.market = self.market
+        new.tricks = self.tricks
+        new.events = self.events
+        new.draw = self.draw[:]
+        new.discard = self.discard[:]
+        new.hand = self.hand[:]
+        new.played = self.played[:]
+        new.altar = self.altar[:]
+        new.won = self.won[:]
+        new.purchases = self.purchases[:]
+        new.done = self.done[:]
+        new.counts = self.counts[:]
+        new.table = self.table[:]
         return new
 
     def shuffled(self, cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -138,11 +163,6 @@ class SacrificeState:
         for name in _SEAT_VALUES:
             setattr(new, name, list(data[name]))
         return new
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, SacrificeState) and self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 def _copy_event(event: dict[str, Any]) -> dict[str, Any]:
