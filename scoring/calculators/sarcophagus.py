@@ -70,8 +70,11 @@ def _check_each_tile_once(
         for name in players:
             for tile in tiles[name]:
                 if tile in owner:
-                    who = "also" if owner[tile] == name else f"already held by {owner[tile]}"
-                    raise SheetError(f"The {tile} tile is {who} listed.", f"{field}.{name}")
+                    who = "twice" if owner[tile] == name else f"for {owner[tile]} already"
+                    raise SheetError(
+                        f"The {tile} tile is listed {who}; the set has one of each tile.",
+                        f"{field}.{name}",
+                    )
                 owner[tile] = name
 
 

@@ -68,7 +68,9 @@ def test_equal_fame_and_tiles_share_the_win():
 def test_the_same_tile_held_by_two_players_is_refused():
     error = refusal(sheet({"Ron": ["5-sun"], "Amy": ["5-sun"]})).value
     assert error.field == "tiles.Amy"
-    assert "already held by Ron" in error.message
+    assert (
+        error.message == "The 5-sun tile is listed for Ron already; the set has one of each tile."
+    )
 
 
 def test_a_tile_both_held_and_in_the_sarcophagus_is_refused():
