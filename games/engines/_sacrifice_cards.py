@@ -7,7 +7,7 @@ RULINGS.md ("10H", "QS", "AC", "JK"); the tables below are built once at import.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -139,10 +139,12 @@ def _check_copies(cards: list[str], what: str) -> None:
             raise ValueError(f"{what} list {card} {n} times; the deck has {DECK_COPIES[card]}.")
 
 
-def _parse_all(cards: Iterable[str], what: str) -> list[str]:
+def _parse_all(
+    cards: Iterable[str], what: str, parse: Callable[[str], str] = parse_card
+) -> list[str]:
     if isinstance(cards, str):
         raise ValueError(f"{what} must be a list of cards, not one string.")
-    parsed = [parse_card(c) for c in cards]
+    parsed = [parse(c) for c in cards]
     _check_copies(parsed, what)
     return parsed
 
@@ -157,10 +159,7 @@ def final_score(trophies: int, sacrificed: list[str]) -> int:
 
 def score_breakdown(trophies: list[str], sacrificed: list[str]) -> dict:
     """Each card's points and the totals; a trophy later sacrificed is in both lists."""
-    won = _parse_all(trophies, "The trophies")
-    for card in won:
-        if card not in TROPHY_SET:
-            raise ValueError(f"{card} is not a trophy: trophies are J, Q, K and JK.")
+    won = _parse_all(trophies, "The trophies", parse_trophy)
     gone = _parse_all(sacrificed, "The sacrifices")
     owned = Counter(won)
     for card, n in Counter(c for c in gone if c in TROPHY_SET).items():
