@@ -37,9 +37,12 @@ from .base import IllegalMove, Move, View, seat_count
 
 __all__ = [
     "BUY_VALUE",
+    "DECK_COPIES",
     "ENGINE",
+    "MARKET",
     "MIN_CARDS",
     "SACRIFICE_POINTS",
+    "STARTERS",
     "TROPHIES",
     "SacrificeEngine",
     "SacrificeState",
