@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import PlaySession, Player, Round, Seat
+from .models import Player, PlaySession, Round, Seat
 
 
 @admin.register(Player)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from .models import PlaySession, Player
+from .models import Player, PlaySession
 from .sheets import import_sheet
 
 DEMO_SHEETS = (
