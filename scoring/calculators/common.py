@@ -49,6 +49,21 @@ def per_player(value: Any, players: list[str], field: str, *, required: bool) ->
     return value
 
 
+def parsed_per_player(
+    value: Any, players: list[str], field: str, parse: Callable[[str], str]
+) -> dict[str, list[str]]:
+    """Each player's list of cards or tiles, normalised by the engine's ``parse``."""
+    given = per_player(value, players, field, required=False)
+    parsed: dict[str, list[str]] = {}
+    for name in players:
+        where = f"{field}.{name}"
+        try:
+            parsed[name] = [parse(item) for item in name_list(given.get(name), where)]
+        except ValueError as exc:
+            raise SheetError(str(exc), where) from None
+    return parsed
+
+
 def whole_number(value: Any, field: str, what: str, high: int | None = None) -> int:
     """A whole number from 0 (to ``high``), or a SheetError that says what was expected."""
     if type(value) is not int:

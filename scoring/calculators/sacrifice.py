@@ -14,15 +14,14 @@ from games.engines.sacrifice import (
     score_breakdown,
 )
 
-from .common import SheetError, per_player, places
-from .common import name_list as as_list
+from .common import SheetError, parsed_per_player, places
 
 TROPHY_COUNT = Counter(TROPHIES)
 
 
 def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
-    trophies = _cards_per_player(sheet.get("trophies"), players, "trophies")
-    sacrificed = _cards_per_player(sheet.get("sacrificed"), players, "sacrificed")
+    trophies = parsed_per_player(sheet.get("trophies"), players, "trophies", parse_card)
+    sacrificed = parsed_per_player(sheet.get("sacrificed"), players, "sacrificed", parse_card)
     implied = {name: _implied_trophies(trophies[name], sacrificed[name]) for name in players}
     won = {name: trophies[name] + implied[name] for name in players}
     _check_trophies(players, won)
@@ -45,18 +44,6 @@ def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
         "rounds": [],
         "breakdown": breakdown,
     }
-
-
-def _cards_per_player(value: Any, players: list[str], field: str) -> dict[str, list[str]]:
-    given = per_player(value, players, field, required=False)
-    cards: dict[str, list[str]] = {}
-    for name in players:
-        where = f"{field}.{name}"
-        try:
-            cards[name] = [parse_card(card) for card in as_list(given.get(name), where)]
-        except ValueError as exc:
-            raise SheetError(str(exc), where) from None
-    return cards
 
 
 def _check_trophies(players: list[str], trophies: dict[str, list[str]]) -> None:

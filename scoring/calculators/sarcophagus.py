@@ -6,7 +6,7 @@ from typing import Any
 
 from games.engines.sarcophagus import end_of_game, parse_tile, ranking
 
-from .common import SheetError, names_of, per_player, places
+from .common import SheetError, names_of, parsed_per_player, per_player, places
 from .common import name_list as as_list
 
 # The sarcophagus is built from the two nulls and four 5s of the set-up (seed 002), three
@@ -15,8 +15,8 @@ SARCOPHAGUS_SIZE = 3
 
 
 def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
-    held = _tiles_per_player(sheet.get("tiles"), players, "tiles")
-    buried = _tiles_per_player(sheet.get("sarcophagus"), players, "sarcophagus")
+    held = parsed_per_player(sheet.get("tiles"), players, "tiles", parse_tile)
+    buried = parsed_per_player(sheet.get("sarcophagus"), players, "sarcophagus", parse_tile)
     _check_each_tile_once(players, held, buried)
     _check_sarcophagus(players, buried)
     choices = per_player(sheet.get("discard"), players, "discard", required=False)
@@ -47,18 +47,6 @@ def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
         "rounds": [],
         "breakdown": breakdown,
     }
-
-
-def _tiles_per_player(value: Any, players: list[str], field: str) -> dict[str, list[str]]:
-    given = per_player(value, players, field, required=False)
-    tiles: dict[str, list[str]] = {}
-    for name in players:
-        where = f"{field}.{name}"
-        try:
-            tiles[name] = [parse_tile(tile) for tile in as_list(given.get(name), where)]
-        except ValueError as exc:
-            raise SheetError(str(exc), where) from None
-    return tiles
 
 
 def _check_each_tile_once(
