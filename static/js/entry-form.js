@@ -1,0 +1,28 @@
+// Live entry forms recompute on every change by swapping in the server's rendering of the
+// form. If the player kept typing while that request was under way, its answer describes an
+// older form: swapping it in would wipe what they typed. Such an answer is dropped and the
+// form is recomputed with what it holds now. htmx has no setting for this, hence this file.
+(function () {
+  function snapshot(form) {
+    return new URLSearchParams(new FormData(form)).toString();
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.target;
+    if (form.matches && form.matches("form.entry-form")) {
+      form.dataset.sent = snapshot(form);
+    }
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var config = event.detail.requestConfig;
+    var form = config && config.elt;
+    var trigger = config && config.triggeringEvent;
+    if (!form || !form.matches || !form.matches("form.entry-form") || !trigger) return;
+    if (trigger.type !== "change") return;  // a tap on Save or a stepper always swaps
+    if (form.dataset.sent !== snapshot(form)) {
+      event.detail.shouldSwap = false;
+      htmx.trigger(form, "change");
+    }
+  });
+})();
