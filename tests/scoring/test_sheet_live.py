@@ -3,6 +3,7 @@
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connections
 
 from sarco.asgi import application
 from scoring import sheets
@@ -10,6 +11,14 @@ from scoring import sheets
 from .sheet_helpers import sarkophag_sheet, user
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+async def close_the_sync_threads_connections():
+    """Database work of the consumer runs on asgiref's sync thread; its connection would
+    outlive the test and keep PostgreSQL from dropping the test database."""
+    yield
+    await database_sync_to_async(connections.close_all)()
 
 
 def communicator(session):
