@@ -30,6 +30,7 @@ SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 TILE_SUIT_SYMBOL = {"sun": "☀", "moon": "☾", "crown": "♛", "arms": "⚔"}
 INT = re.compile(r"^-?\d{1,4}$")
+STEP = re.compile(r"^step:(?P<seat>\d{1,2}):(?P<delta>-?\d{1,3})$")
 
 assert set(TILE_SUITS) == set(TILE_SUIT_SYMBOL)
 assert all(card in DECK_COPIES for card in TROPHIES)
@@ -52,18 +53,17 @@ def _int_or_text(value: str) -> int | str:
 
 def sarkophag_draft(post, names: list[str]) -> dict[str, Any]:
     mode = post.get("mode") if post.get("mode") in ("heads", "cards") else "heads"
-    if post.get("pick", "").startswith("mode:"):
+    if post.get("pick", "") in ("mode:heads", "mode:cards"):
         mode = post["pick"].split(":", 1)[1]
     heads = {name: _int_or_text(post.get(f"heads-{i}", "0")) for i, name in enumerate(names)}
     cards = {}
     for i, name in enumerate(names):
         cards[name] = sorted({int(c) for c in post.getlist(f"cards-{i}") if c.isdigit()})
-    step = post.get("pick", "")
-    if step.startswith("step:"):
-        _, seat, delta = step.split(":")
-        name = names[int(seat)]
+    step = STEP.match(post.get("pick", ""))
+    if step and int(step["seat"]) < len(names):  # anything else is not a stepper of this sheet
+        name = names[int(step["seat"])]
         current = heads[name] if isinstance(heads[name], int) else 0
-        heads[name] = current + int(delta)
+        heads[name] = current + int(step["delta"])
     return {"mode": mode, "heads": heads, "cards": cards}
 
 
