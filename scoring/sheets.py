@@ -11,7 +11,6 @@ Sarcophagus and Sacrifice are entered once, at the end: their entry is kept as r
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
@@ -117,9 +116,6 @@ def result_of(session: PlaySession, sheet: dict | None = None) -> dict[str, Any]
 # --- live updates -----------------------------------------------------------------------------
 
 
-_pending: set[asyncio.Task] = set()  # keeps scheduled sends alive until they are done
-
-
 def group_name(public_id: uuid.UUID | str) -> str:
     return f"sheet.{uuid.UUID(str(public_id)).hex}"
 
@@ -127,16 +123,9 @@ def group_name(public_id: uuid.UUID | str) -> str:
 def notify_changed(public_id: uuid.UUID | str, version: int) -> None:
     """Tell every phone watching the sheet that it changed (call after commit)."""
     layer = get_channel_layer()
-    if layer is None:
-        return
-    message = {"type": "sheet.changed", "version": version}
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
+    if layer is not None:
+        message = {"type": "sheet.changed", "version": version}
         async_to_sync(layer.group_send)(group_name(public_id), message)
-    else:  # called from inside an event loop (e.g. a sync caller under an async driver)
-        _pending.add(task := loop.create_task(layer.group_send(group_name(public_id), message)))
-        task.add_done_callback(_pending.discard)
 
 
 # --- creating a sheet -------------------------------------------------------------------------

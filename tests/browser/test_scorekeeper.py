@@ -1,5 +1,7 @@
 """The scorekeeper in a real browser at phone size: a whole Sarg game through the card picker."""
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -98,7 +100,9 @@ def test_screenshots_of_each_sheet(live_server, phone, desktop, keeper, game):
     )
     if game in ("sarkophag", "sarg"):
         for entry in sheet["rounds"][:2]:
-            sheets.apply_edit(fresh.public_id, keeper, "add", entry=entry)
+            # Off this thread: Playwright's sync API keeps an event loop running on it.
+            with ThreadPoolExecutor(1) as pool:
+                pool.submit(sheets.apply_edit, fresh.public_id, keeper, "add", entry=entry).result()
     for page, size in ((phone, "phone"), (desktop, "desktop")):
         log_in(page, live_server, keeper)
         page.goto(f"{live_server.url}/scorekeeper/{fresh.public_id}/")
