@@ -34,13 +34,8 @@ END_KEYS = {
 SETUP_FIELDS = ("game", "players", "roles", "limit", "to_1000")
 
 
-class EditRefused(Exception):
+class EditRefused(SheetError):
     """An edit the sheet cannot take; ``field`` is the sheet path it concerns (or None)."""
-
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.field = field
 
 
 @dataclass
@@ -100,17 +95,6 @@ def sheet_of(session: PlaySession, seats=None, rounds=None) -> dict[str, Any]:
         session.options,
         [r.entry for r in rounds],
     )
-
-
-def result_of(session: PlaySession, sheet: dict | None = None) -> dict[str, Any] | None:
-    """The computed result, or None while the sheet holds nothing to compute."""
-    sheet = sheet_of(session) if sheet is None else sheet
-    if session.game in END_GAMES and not any(key in sheet for key in END_KEYS[session.game]):
-        return None
-    try:
-        return compute(sheet)
-    except SheetError:
-        return None
 
 
 # --- live updates -----------------------------------------------------------------------------
@@ -278,7 +262,7 @@ def apply_edit(
 
         session.version += 1
         _write_rounds(session, rounds, entries, index, seats, result)
-        _write_results(seats, result, final=op == "finish")
+        _write_results(seats, result)
         if op == "finish":
             session.status = PlaySession.Status.FINISHED
             session.finished_at = timezone.now()
@@ -326,7 +310,7 @@ def _write_rounds(session, rounds, entries, index, seats, result) -> None:
             )
 
 
-def _write_results(seats: list[Seat], result: dict | None, final: bool) -> None:
+def _write_results(seats: list[Seat], result: dict | None) -> None:
     for seat in seats:
         name = seat.player.name
         seat.score = result["totals"].get(name) if result else None
@@ -379,7 +363,7 @@ def import_sheet(data: Any, user, *, finish: bool | None = None) -> PlaySession:
     result = compute(renamed)
     session.version = 1
     _write_rounds(session, [], entries, None, seats, result)
-    _write_results(seats, result, final=True)
+    _write_results(seats, result)
     if finish if finish is not None else result["finished"]:
         session.status = PlaySession.Status.FINISHED
         session.finished_at = timezone.now()
