@@ -2,6 +2,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from .models import Player
+from .players import tidy_name
 
 
 class SignUpForm(UserCreationForm):
@@ -16,7 +17,7 @@ class SignUpForm(UserCreationForm):
         fields = ["username", "display_name"]
 
     def clean_display_name(self):
-        name = " ".join(self.cleaned_data["display_name"].split())
+        name = tidy_name(self.cleaned_data["display_name"])
         if Player.objects.filter(name__iexact=name).exists():
             raise forms.ValidationError(
                 "A club player already has this name. Pick another, or ask an organiser to "

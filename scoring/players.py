@@ -6,6 +6,13 @@ from django.db import transaction
 
 from .models import Player
 
+NAME_LENGTH = 40  # Player.name's max_length
+
+
+def tidy_name(typed: str) -> str:
+    """A name as typed, with runs of spaces folded and cut to what the club stores."""
+    return " ".join(typed.split())[:NAME_LENGTH]
+
 
 def free_name(wanted: str) -> str:
     """``wanted`` if no player has it yet (any case), else ``wanted 2``, ``wanted 3``, ..."""

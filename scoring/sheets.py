@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from .calculators import SheetError, compute
 from .models import Player, PlaySession, Round, Seat
-from .players import free_name
+from .players import free_name, tidy_name
 
 ROUND_GAMES = ("sarkophag", "sarg")
 END_GAMES = ("sarcophagus", "sacrifice")
@@ -117,7 +117,7 @@ def notify_changed(public_id: uuid.UUID | str, version: int) -> None:
 
 def player_named(name: str) -> Player:
     """The club player with this name (any case), or a new guest of that name."""
-    name = " ".join(name.split())[:40]
+    name = tidy_name(name)
     player = Player.objects.filter(name__iexact=name).first()
     if player is None:
         player = Player.objects.create(name=free_name(name), is_guest=True)

@@ -22,6 +22,7 @@ from games.catalog import GAMES, GAMES_BY_SLUG
 
 from .. import sheets
 from ..models import Player, PlaySession
+from ..players import tidy_name
 from ..sheets import EditRefused
 from .sheet_context import entry_context, sheet_context
 
@@ -57,7 +58,7 @@ def _picked(request) -> tuple[list[Player], list[str]]:
     chosen = [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
     guests = []
     for raw in [*data.getlist("guests"), data.get("new_guest", "")]:
-        name = " ".join(raw.split())[:40]
+        name = tidy_name(raw)
         if not name:
             continue
         known = Player.objects.filter(name__iexact=name).first()
