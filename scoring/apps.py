@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class ScoringConfig(AppConfig):
@@ -7,3 +8,6 @@ class ScoringConfig(AppConfig):
 
     def ready(self):
         from . import signals  # noqa: F401  (connects the receivers)
+        from .organisers import ensure_group_after_migrate
+
+        post_migrate.connect(ensure_group_after_migrate, dispatch_uid="scoring.organisers")

@@ -2,22 +2,51 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class PlayerQuerySet(models.QuerySet):
     def members(self):
         """Players who belong to the club (not guests typed in at a table)."""
-        return self.filter(is_guest=False)
+        return self.filter(is_guest=False, is_bot=False)
+
+    def people(self):
+        """Members and guests: everyone but the bots."""
+        return self.filter(is_bot=False)
+
+    def pickable(self):
+        """Who a keeper picks at a table: no bots, and no superuser login that never played
+        (an administrator's account, not a club member)."""
+        played = Seat.objects.filter(player=models.OuterRef("pk"))
+        return self.filter(is_bot=False).exclude(
+            models.Q(user__is_superuser=True) & ~models.Exists(played)
+        )
 
     def search(self, text: str):
         """Players whose name contains ``text``, case-insensitively."""
         text = text.strip()
         return self.filter(name__icontains=text) if text else self
+
+    def named(self, name: str):
+        """The player whose name is ``name`` in any spelling (case, width, accents composed)."""
+        from .players import name_key
+
+        return self.filter(name_key=name_key(name))
+
+    def bulk_create(self, objs, *args, **kwargs):
+        """Bulk creation skips ``save()``: fill the name keys here."""
+        objs = list(objs)
+        for player in objs:
+            player.fill_name_key()
+        return super().bulk_create(objs, *args, **kwargs)
 
 
 class Player(models.Model):
@@ -27,6 +56,11 @@ class Player(models.Model):
         "display name",
         max_length=40,
         help_text="How the club knows this player; unique within the club.",
+    )
+    name_key = models.CharField(
+        max_length=200,
+        editable=False,
+        help_text="The name as compared (scoring.players.name_key); unique in the club.",
     )
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -39,6 +73,9 @@ class Player(models.Model):
     is_guest = models.BooleanField(
         "guest", default=False, help_text="A visitor added by name at a table."
     )
+    is_bot = models.BooleanField(
+        "bot", default=False, help_text="A computer player seated at an online table."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = PlayerQuerySet.as_manager()
@@ -47,14 +84,140 @@ class Player(models.Model):
         ordering = [Lower("name")]
         constraints = [
             models.UniqueConstraint(
-                Lower("name"),
-                name="player_name_unique_ci",
-                violation_error_message="A player with this name already exists in the club.",
+                fields=["name_key"],
+                name="player_name_key_unique",
+                violation_error_message=_("A club player already has this name."),
             )
         ]
 
     def __str__(self) -> str:
+        if self.is_bot:
+            return f"{self.name} (bot)"
         return f"{self.name} (guest)" if self.is_guest else self.name
+
+    def save(self, *args, **kwargs):
+        """The name key always follows the name (also on ``save(update_fields=["name"])``)."""
+        self.fill_name_key()
+        fields = kwargs.get("update_fields")
+        if fields is not None and "name" in fields:
+            kwargs["update_fields"] = {*fields, "name_key"}
+        super().save(*args, **kwargs)
+
+    def clean(self):
+        """The admin's check of the unique name: the key is not a form field, so not checked
+        by the constraint's own validation."""
+        super().clean()
+        self.fill_name_key()
+        if Player.objects.filter(name_key=self.name_key).exclude(pk=self.pk).exists():
+            raise ValidationError({"name": _("A club player already has this name.")})
+
+    def fill_name_key(self) -> None:
+        from .players import name_key
+
+        self.name_key = name_key(self.name)
+
+
+# --- Seasons and the audit trail (organisers) ---------------------------------------------------
+
+
+class SeasonQuerySet(models.QuerySet):
+    def containing(self, day):
+        """Seasons whose date range includes ``day`` (a date)."""
+        return self.filter(start__lte=day, end__gte=day)
+
+
+class Season(models.Model):
+    """A named date range (both ends included) that standings can be filtered by."""
+
+    name = models.CharField(_("name"), max_length=60, unique=True)
+    start = models.DateField(_("first day"))
+    end = models.DateField(_("last day"))
+
+    objects = SeasonQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-start", "name"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(end__gte=models.F("start")),
+                name="season_ends_after_it_starts",
+                violation_error_message=_("A season cannot end before it starts."),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def bounds(self):
+        """[first instant, instant after the last day) in the current time zone, for
+        filtering ``finished_at``."""
+        tz = timezone.get_current_timezone()
+        first = dt.datetime.combine(self.start, dt.time(), tzinfo=tz)
+        after = dt.datetime.combine(self.end + dt.timedelta(days=1), dt.time(), tzinfo=tz)
+        return first, after
+
+
+class AuditEntryQuerySet(models.QuerySet):
+    def about(self, obj):
+        """Entries whose target is ``obj`` (any model), newest first."""
+        from django.contrib.contenttypes.models import ContentType
+
+        kind = ContentType.objects.get_for_model(obj, for_concrete_model=False)
+        return self.filter(target_type=kind, target_id=str(obj.pk)).order_by("-at", "-id")
+
+
+class AuditEntry(models.Model):
+    """One thing an organiser did: who, when, what (before and after) and why. Written only by
+    ``scoring.organising``; never changed or deleted afterwards."""
+
+    class Action(models.TextChoices):
+        CORRECT = "correct", _("correction")
+        VOID = "void", _("void")
+        RESTORE = "restore", _("restore")
+        DELETE = "delete", _("delete")
+        MERGE = "merge", _("merge")
+        RENAME = "rename", _("rename")
+        LINK = "link", _("link to a login")
+        ABANDON = "abandon", _("abandon a table")
+        HAND_TO_BOT = "hand_to_bot", _("hand a seat to a bot")
+
+    at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("who"),
+    )
+    actor_name = models.CharField(
+        _("who (as then)"), max_length=150, help_text=_("Kept if the login is deleted.")
+    )
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    target_type = models.ForeignKey(
+        "contenttypes.ContentType",
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("kind of object"),
+    )
+    target_id = models.CharField(_("object id"), max_length=64)
+    target_label = models.CharField(_("object"), max_length=200)
+    before = models.JSONField(_("before"), default=dict, blank=True)
+    after = models.JSONField(_("after"), default=dict, blank=True)
+    reason = models.TextField(_("why"), blank=True)
+
+    objects = AuditEntryQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit trail")
+        indexes = [models.Index(fields=["target_type", "target_id", "-at"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()}: {self.target_label}"
 
 
 # --- Play sessions ----------------------------------------------------------------------------
@@ -66,6 +229,10 @@ class Player(models.Model):
 class PlaySessionQuerySet(models.QuerySet):
     def finished(self):
         return self.filter(status=PlaySession.Status.FINISHED)
+
+    def rated(self):
+        """Sessions that are rating events: finished and not voided."""
+        return self.filter(status=PlaySession.Status.FINISHED, voided_at__isnull=True)
 
     def in_progress(self):
         return self.filter(status=PlaySession.Status.IN_PROGRESS)
@@ -125,6 +292,11 @@ class PlaySession(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(
         default=0, help_text="Goes up by one with every change; stale edits are refused."
+    )
+    voided_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Set when an organiser voids the session: kept, but out of the ratings.",
     )
 
     objects = PlaySessionQuerySet.as_manager()
@@ -191,3 +363,116 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.number}"
+
+
+# --- Ratings (RATINGS_API.md) -----------------------------------------------------------------
+# Stored so that pages read them instead of replaying history: one Rating per player and
+# game (the state after every event), one RatingEvent per seat of every rated session (the
+# state after that event, for charts, trends, filtered replays and per-player aggregates),
+# and one RatingLedger row per game (the newest event applied; locked while ratings change).
+
+
+class Rating(models.Model):
+    """A player's OpenSkill rating in one game after every rated session so far."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    game = models.CharField(max_length=20, choices=PlaySession.GAME_CHOICES)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(help_text="mu - 3 sigma, the number shown; stored to sort by.")
+    games = models.PositiveIntegerField(default=0, help_text="Rating events counted.")
+    wins = models.PositiveIntegerField(default=0, help_text="Events with place 1 (ties too).")
+    last_played = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "-ordinal"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game"], name="rating_player_game_unique")
+        ]
+        indexes = [models.Index(fields=["game", "-ordinal"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.game}: {self.ordinal:.1f}"
+
+
+class RatingEvent(models.Model):
+    """One seat of one rated session, with the rating after it and the seat's result."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_events")
+    session = models.ForeignKey(PlaySession, on_delete=models.CASCADE, related_name="rating_events")
+    game = models.CharField(max_length=20, choices=PlaySession.GAME_CHOICES)
+    mode = models.CharField(max_length=10, choices=PlaySession.Mode.choices)
+    at = models.DateTimeField(help_text="The session's finished_at.")
+    position = models.PositiveSmallIntegerField()
+    place = models.PositiveSmallIntegerField()
+    score = models.IntegerField(null=True, blank=True)
+    opponents = models.PositiveSmallIntegerField(help_text="Other seats at the session.")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+
+    class Meta:
+        ordering = ["at", "session_id", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "player"], name="rating_event_session_player_unique"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["game", "at", "session"]),
+            models.Index(fields=["player", "game", "at", "session"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} after session {self.session_id}: {self.ordinal:.1f}"
+
+
+class RatingLedger(models.Model):
+    """Per game: the newest event applied, and a generation that changes with every update
+    (cache keys of filtered standings use it). Its row is locked while ratings change."""
+
+    game = models.CharField(max_length=20, choices=PlaySession.GAME_CHOICES, unique=True)
+    last_at = models.DateTimeField(null=True, blank=True)
+    last_session_id = models.BigIntegerField(null=True, blank=True)
+    generation = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.game} ratings, generation {self.generation}"
+
+
+class SeatRecord(models.Model):
+    """A seat's game-specific highlights, read from the computed sheet when its session
+    counts (scoring.records): what the player page's records are the best of."""
+
+    session = models.ForeignKey(PlaySession, on_delete=models.CASCADE, related_name="records")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="records")
+    game = models.CharField(max_length=20, choices=PlaySession.GAME_CHOICES)
+    best_round = models.IntegerField(null=True, blank=True, help_text="Sarg: most in a round.")
+    best_line = models.IntegerField(null=True, blank=True, help_text="Sarg: best scored line.")
+    fewest_heads = models.IntegerField(
+        null=True, blank=True, help_text="Sarkophag: fewest heads in a round."
+    )
+    altar = models.IntegerField(null=True, blank=True, help_text="Sacrifice: altar points.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["session", "player"], name="seat_record_unique")
+        ]
+        indexes = [models.Index(fields=["player", "game"])]
+
+    def __str__(self) -> str:
+        return f"records of {self.player_id} in session {self.session_id}"
+
+
+class SheetImport(models.Model):
+    """How a session came in through the bulk import: the sheet's own ``id`` if it had one,
+    and a fingerprint of game, date, players and entries, so a re-import skips it."""
+
+    session = models.OneToOneField(
+        PlaySession, on_delete=models.CASCADE, related_name="sheet_import"
+    )
+    source_id = models.CharField(max_length=200, null=True, blank=True, unique=True)
+    fingerprint = models.CharField(max_length=64, db_index=True)
+
+    def __str__(self) -> str:
+        return self.source_id or self.fingerprint[:12]

@@ -1,0 +1,262 @@
+"""Online tables: the live state of an online session (see ../shared/TABLES_API.md).
+
+A table holds its engine state as JSON (``engine.to_json``), the seed it was dealt from and
+an append-only move log (``TableMove``), so every game replays from seed + moves. Only
+``games.tables`` writes these rows; everything else reads them.
+
+A few facts of the engine state are kept in columns too, so the database can answer the
+lobby's and the bot runner's questions without loading states: ``to_act`` (the seats that
+must decide now), ``bot_to_act`` (one of them is played by a bot) and ``TableSeat.to_act``.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from games.engines import Engine, get_engine
+
+GAME_CHOICES = [
+    ("sarkophag", "Sarkophag"),
+    ("sacrifice", "Sacrifice"),
+    ("sarcophagus", "Sarcophagus"),
+    ("sarg", "Sarg"),
+]
+
+
+class TableQuerySet(models.QuerySet):
+    def waiting(self):
+        """Tables still filling their seats."""
+        return self.filter(status=Table.Status.OPEN)
+
+    def running(self):
+        return self.filter(status=Table.Status.PLAYING)
+
+    def finished(self):
+        return self.filter(status=Table.Status.FINISHED)
+
+    def live(self):
+        """Waiting or running: what a lobby lists."""
+        return self.filter(status__in=(Table.Status.OPEN, Table.Status.PLAYING))
+
+    def of_user(self, user):
+        """Tables where ``user`` holds (or held, before a bot took over) a seat."""
+        if user is None or not user.is_authenticated:
+            return self.none()
+        return self.filter(pk__in=TableSeat.objects.filter(user=user).values("table_id"))
+
+    def awaiting(self, user):
+        """Running tables where it is ``user``'s turn (their seat is to act, not a bot's)."""
+        if user is None or not user.is_authenticated:
+            return self.none()
+        seats = TableSeat.objects.filter(user=user, to_act=True, bot_level="")
+        return self.running().filter(pk__in=seats.values("table_id"))
+
+    def for_game(self, game: str | None):
+        """Tables of one game; all of them when ``game`` is empty."""
+        return self.filter(game=game) if game else self
+
+    def joinable(self):
+        """Waiting tables with a free seat that is not kept for invited players."""
+        free = TableSeat.objects.filter(user__isnull=True, bot_level="", invite_only=False)
+        return self.waiting().filter(pk__in=free.values("table_id"))
+
+    def bot_due(self):
+        """Running tables where a bot must move now (the bot runner's question)."""
+        return self.filter(status=Table.Status.PLAYING, bot_to_act=True)
+
+    def newest_first(self):
+        return self.order_by("-created_at", "-id")
+
+    def with_seats(self):
+        return self.prefetch_related(
+            models.Prefetch("seats", queryset=TableSeat.objects.select_related("user"))
+        )
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("waiting for players")
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+        CANCELLED = "cancelled", _("cancelled")
+        ABANDONED = "abandoned", _("abandoned")
+
+    public_id = models.UUIDField(
+        default=uuid.uuid4, unique=True, editable=False, help_text="The id in every URL."
+    )
+    game = models.CharField(max_length=20, choices=GAME_CHOICES)
+    options = models.JSONField(
+        default=dict, blank=True, help_text='Engine options, e.g. {"limit": 100}.'
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    version = models.PositiveIntegerField(default=0, help_text="The number of moves applied.")
+    state_json = models.JSONField(
+        null=True, blank=True, help_text="The engine state (engine.to_json); empty before start."
+    )
+    seed = models.BigIntegerField(null=True, blank=True)
+    to_act = models.JSONField(default=list, blank=True, help_text="Seats that must decide now.")
+    bot_to_act = models.BooleanField(default=False, help_text="A bot plays one of to_act.")
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="hosted_tables",
+    )
+    rematch_of = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematches",
+        help_text="The finished table this one is a rematch of.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    last_move_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the last move (or the start) happened."
+    )
+    session = models.ForeignKey(
+        "scoring.PlaySession",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tables",
+        help_text="The scoring session written when the game ended.",
+    )
+
+    objects = TableQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["status", "game", "-created_at"], name="table_lobby_idx"),
+            models.Index(
+                fields=["last_move_at"],
+                name="table_bot_due_idx",
+                condition=Q(status="playing", bot_to_act=True),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} table {self.public_id} ({self.status})"
+
+    @property
+    def engine(self) -> Engine:
+        return get_engine(self.game)
+
+    def state(self) -> Any:
+        """The engine state (None before the start)."""
+        if self.state_json is None:
+            return None
+        return self.engine.from_json(self.state_json)
+
+    def seat_of(self, user) -> int | None:
+        """The position of ``user``'s seat, or None (spectators, logged-out visitors)."""
+        if user is None or not user.is_authenticated:
+            return None
+        for seat in self.seats.all():
+            if seat.user_id == user.pk:
+                return seat.position
+        return None
+
+    @property
+    def seat_count(self) -> int:
+        return self.seats.count()
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    @property
+    def is_playing(self) -> bool:
+        return self.status == self.Status.PLAYING
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class TableSeat(models.Model):
+    """One seat: a person (``user``), a bot (``bot_level``), or free (neither).
+
+    A person's seat handed to a bot keeps its ``user`` (so the seat can be taken back) and
+    gets a ``bot_level``: whenever ``bot_level`` is set, the bot plays the seat.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(help_text="0 is the first seat.")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="table_seats",
+    )
+    bot_level = models.CharField(
+        max_length=20, blank=True, help_text="The bot playing this seat (games.bots kind)."
+    )
+    invite_only = models.BooleanField(
+        default=False, help_text="Kept for someone with the link; the lobby does not offer it."
+    )
+    to_act = models.BooleanField(default=False, help_text="This seat must decide now.")
+    player = models.ForeignKey(
+        "scoring.Player",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="table_seats",
+        help_text="The scoring player of this seat, fixed at the start.",
+    )
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="table_seat_unique"),
+        ]
+        indexes = [models.Index(fields=["user", "to_act"], name="table_seat_turn_idx")]
+
+    def __str__(self) -> str:
+        return f"seat {self.position + 1} of {self.table_id}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+    @property
+    def is_free(self) -> bool:
+        return self.user_id is None and not self.bot_level
+
+    @property
+    def handed_to_bot(self) -> bool:
+        """A person's seat that a bot plays for now."""
+        return self.user_id is not None and bool(self.bot_level)
+
+
+class TableMove(models.Model):
+    """One applied move; rows are only ever appended. ``number`` is the version it made."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveIntegerField(help_text="1 is the first move.")
+    seat = models.PositiveSmallIntegerField()
+    move = models.JSONField()
+    to_act_before = models.JSONField(
+        default=list, blank=True, help_text="The seats that were to decide when it was made."
+    )
+    by_bot = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="table_move_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"move {self.number} of {self.table_id}"
