@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -14,15 +18,17 @@ class GameInfo:
     title: str
     min_players: int
     max_players: int
-    pitch: str
-    kind: str
+    pitch: str | Promise
+    kind: str | Promise
 
     @property
     def players(self) -> str:
         """Seat range as people write it: "3–6 players", "2 players"."""
         if self.min_players == self.max_players:
-            return f"{self.min_players} players"
-        return f"{self.min_players}–{self.max_players} players"
+            return ngettext("%(count)d player", "%(count)d players", self.min_players) % {
+                "count": self.min_players
+            }
+        return _("%(low)d–%(high)d players") % {"low": self.min_players, "high": self.max_players}
 
 
 GAMES: tuple[GameInfo, ...] = (
@@ -31,32 +37,32 @@ GAMES: tuple[GameInfo, ...] = (
         "Sarkophag",
         3,
         6,
-        "Play higher or lower than the lead and leave the mummy heads to everybody else.",
-        "trick-taking",
+        _("Play higher or lower than the lead and leave the mummy heads to everybody else."),
+        _("trick-taking"),
     ),
     GameInfo(
         "sacrifice",
         "Sacrifice",
         2,
         2,
-        "Win tricks for face-card trophies, then choose what your deck can bear to sacrifice.",
-        "trick-taking deck-builder",
+        _("Win tricks for face-card trophies, then choose what your deck can bear to sacrifice."),
+        _("trick-taking deck-builder"),
     ),
     GameInfo(
         "sarcophagus",
         "Sarcophagus",
         2,
         4,
-        "Bid hidden coins on a piecepack pyramid for fame, and mind the traps by the tomb.",
-        "piecepack pyramid",
+        _("Bid hidden coins on a piecepack pyramid for fame, and mind the traps by the tomb."),
+        _("piecepack pyramid"),
     ),
     GameInfo(
         "sarg",
         "Sarg",
         2,
         2,
-        "Build a 3×3 coffin of cards together: the Queen scores rows, the King columns.",
-        "card placement, six rounds",
+        _("Build a 3×3 coffin of cards together: the Queen scores rows, the King columns."),
+        _("card placement, six rounds"),
     ),
 )
 

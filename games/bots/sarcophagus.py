@@ -12,7 +12,8 @@ import random
 from typing import Any
 
 from games.engines import Engine, Move
-from games.engines._sarcophagus_tiles import SET_BONUS, least_costly_discard
+from games.engines.sarcophagus import least_costly_discard
+from games.engines.sarcophagus.tiles import SET_BONUS
 
 AVERAGE_COIN = 2.5  # an unseen coin's expected value (0-5)
 FACE_DOWN_WORTH = 2.0  # what an unseen pyramid tile is worth on average

@@ -17,9 +17,9 @@ from itertools import combinations
 from typing import Any
 
 from games.engines import Engine, Move
-from games.engines._sarg_cards import COLUMN_VALUE, DECK, JOKER, ROW_VALUE
-from games.engines._sarg_scoring import fast_line_value
-from games.engines.sarg import COLUMN_LINES, ROW_LINES, round_credit
+from games.engines.sarg.cards import COLUMN_VALUE, DECK, JOKER, ROW_VALUE
+from games.engines.sarg.scoring import fast_line_value, round_credit
+from games.engines.sarg.square import COLUMN_LINES, ROW_LINES
 
 _VALUES = {"row": ROW_VALUE, "column": COLUMN_VALUE}
 # Tiny weight on the second-best line: it breaks ties between otherwise equal moves and

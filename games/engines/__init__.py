@@ -1,7 +1,8 @@
 """The rules of the four games, as pure Python (see ../shared/RULES_API.md).
 
 ``ENGINES`` maps each game's name to its engine; ``get_engine(name)`` looks one up.
-Each game module defines ``ENGINE`` plus its own rule functions.
+Each game is a package (``sarkophag/``, ``sacrifice/``, ``sarcophagus/``, ``sarg/``) whose
+``__init__`` exposes ``ENGINE`` plus its own rule functions; ``base`` holds what they share.
 """
 
 from importlib import import_module

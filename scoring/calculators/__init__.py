@@ -16,8 +16,11 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
-from .common import check_players
+from django.utils.translation import gettext as _
+
+from .common import check_keys, check_players
 from .errors import SheetError
+from .shape import check_shape
 
 GAMES = ("sarkophag", "sarg", "sarcophagus", "sacrifice")
 
@@ -26,12 +29,15 @@ def compute(sheet: Any) -> dict[str, Any]:
     """The result of a score sheet, or ``SheetError`` saying what is wrong with it."""
     if not isinstance(sheet, dict):
         raise SheetError("A score sheet is a JSON object with a game and its players.")
+    check_shape(sheet)
     game = sheet.get("game")
     if game not in GAMES:
         raise SheetError(
             f"Unknown game {game!r}; a sheet is for one of {', '.join(GAMES)}.", "game"
         )
-    calculator: Callable[[dict, list[str]], dict] = import_module(f"{__name__}.{game}").compute
+    module = import_module(f"{__name__}.{game}")
+    check_keys(sheet, ("game", "players", *module.KEYS), _("a %(game)s sheet") % {"game": game})
+    calculator: Callable[[dict, list[str]], dict] = module.compute
     players = check_players(sheet.get("players"), game)
     return {"game": game, "players": players, **calculator(sheet, players)}
 

@@ -5,19 +5,40 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.engines import get_engine
 
 from .errors import SheetError
 
 
+def check_keys(value: dict[str, Any], allowed: Iterable[str], what: str, field: str = "") -> None:
+    """Refuse a key that is not one of ``allowed``, naming it: nothing unasked is stored."""
+    allowed = tuple(allowed)
+    for key in value:
+        if key not in allowed:
+            raise SheetError(
+                _("Unknown key “%(key)s”: %(what)s has only %(allowed)s.")
+                % {"key": key, "what": what, "allowed": ", ".join(allowed)},
+                f"{field}.{key}" if field else key,
+            )
+
+
 def check_players(players: Any, game: str) -> list[str]:
-    """A list of distinct, non-empty names, as many as the game seats."""
+    """A list of distinct, non-empty names, as many as the game seats. Distinct as the club
+    tells names apart (``scoring.players.name_key``), so an import seats each one once."""
+    from ..players import NAME_LENGTH, name_key, tidy_name
+
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise SheetError("Players must be a list of names.", "players")
     names = [" ".join(p.split()) for p in players]
-    if any(not name for name in names):
+    if any(not tidy_name(name) for name in names):
         raise SheetError("Every player needs a name.", "players")
-    folded = [name.casefold() for name in names]
+    if any(len(name) > NAME_LENGTH for name in names):
+        raise SheetError(
+            _("A player's name has at most %(n)d characters.") % {"n": NAME_LENGTH}, "players"
+        )
+    folded = [name_key(name) for name in names]
     if len(set(folded)) != len(folded):
         raise SheetError("Each player may sit at the table only once.", "players")
     engine = get_engine(game)
@@ -57,11 +78,23 @@ def parsed_per_player(
     parsed: dict[str, list[str]] = {}
     for name in players:
         where = f"{field}.{name}"
-        try:
-            parsed[name] = [parse(item) for item in name_list(given.get(name), where)]
-        except ValueError as exc:
-            raise SheetError(str(exc), where) from None
+        parsed[name] = [canonical(parse, item, where) for item in name_list(given.get(name), where)]
     return parsed
+
+
+def canonical(parse: Callable[[str], str], typed: Any, field: str) -> str:
+    """A card or tile in the engine's own notation. A loose spelling (``qh``, ``5-Sun``) is
+    refused with the right one: what is stored must be what the edit page shows."""
+    try:
+        written = parse(typed)
+    except ValueError as exc:
+        raise SheetError(str(exc), field) from None
+    if written != typed:
+        raise SheetError(
+            _("Write %(typed)s as %(written)s.") % {"typed": repr(typed), "written": written},
+            field,
+        )
+    return written
 
 
 def whole_number(value: Any, field: str, what: str, high: int | None = None) -> int:

@@ -17,6 +17,7 @@ from games.engines.sacrifice import (
 from .common import SheetError, parsed_per_player, places
 
 TROPHY_COUNT = Counter(TROPHIES)
+KEYS = ("trophies", "sacrificed")
 
 
 def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:

@@ -6,12 +6,13 @@ from typing import Any
 
 from games.engines.sarcophagus import end_of_game, parse_tile, ranking
 
-from .common import SheetError, names_of, parsed_per_player, per_player, places
+from .common import SheetError, canonical, names_of, parsed_per_player, per_player, places
 from .common import name_list as as_list
 
 # The sarcophagus is built from the two nulls and four 5s of the set-up (seed 002), three
 # of which end up inside it.
 SARCOPHAGUS_SIZE = 3
+KEYS = ("tiles", "sarcophagus", "discard")
 
 
 def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
@@ -26,7 +27,7 @@ def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
         wanted = choices.get(name)
         discards = [wanted] if isinstance(wanted, str) else as_list(wanted, f"discard.{name}")
         try:
-            discards = [parse_tile(tile) for tile in discards]
+            discards = [canonical(parse_tile, tile, f"discard.{name}") for tile in discards]
             # How many tiles the traps take does not depend on which: choices beyond that
             # (a choice for a trap that never bit) are reported, not refused.
             biting = len(end_of_game(held[name], buried[name])["discarded"])

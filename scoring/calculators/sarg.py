@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.engines.sarg import DECK, TARGET, final_result, parse_card, score_round
 
-from .common import SheetError, add, places, whole_number
+from .common import SheetError, add, canonical, check_keys, places, whole_number
 from .common import name_list as as_list
+
+KEYS = ("roles", "to_1000", "rounds")
 
 ROUNDS = 6
 MAX_ROUND_SCORE = 150  # three 10-point cards of one suit, times five
@@ -81,11 +85,14 @@ def _roles(roles: Any, players: list[str]) -> tuple[str, str]:
 
 def _round(entry: Any, field: str, used: Counter[str]) -> dict[str, Any]:
     if isinstance(entry, dict) and "grid" in entry:
+        check_keys(entry, ("grid",), _("a round with its square"), field)
         try:
             scored = score_round(entry["grid"])
         except ValueError as exc:
             raise SheetError(str(exc), f"{field}.grid") from None
-        cards = [parse_card(card) for row in entry["grid"] for card in row]
+        cards = [
+            canonical(parse_card, card, f"{field}.grid") for row in entry["grid"] for card in row
+        ]
         for card in cards:
             used[card] += 1
             if used[card] > DECK_COUNT[card]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.engines.sarkophag import (
     DECK_HEADS,
     HAND_SIZE,
@@ -13,8 +15,20 @@ from games.engines.sarkophag import (
     mummy_heads,
 )
 
-from .common import SheetError, add, names_of, per_player, places, whole_number, zeroes
+from .common import (
+    SheetError,
+    add,
+    check_keys,
+    names_of,
+    per_player,
+    places,
+    whole_number,
+    zeroes,
+)
 from .common import name_list as as_list
+
+KEYS = ("limit", "rounds")
+MAX_LIMIT = 10_000  # heads; a limit beyond is no game anyone plays
 
 
 def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
@@ -47,8 +61,11 @@ def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
 def _limit(limit: Any) -> int | None:
     if limit is None:
         return None
-    if type(limit) is not int or limit < 1:
-        raise SheetError("The head limit must be a whole number of heads, 1 or more.", "limit")
+    if type(limit) is not int or not 1 <= limit <= MAX_LIMIT:
+        raise SheetError(
+            _("The head limit must be a whole number of heads, 1 to %(n)d.") % {"n": MAX_LIMIT},
+            "limit",
+        )
     return limit
 
 
@@ -57,6 +74,7 @@ def _round(entry: Any, players: list[str], field: str) -> dict[str, Any]:
         raise SheetError(
             "A round gives either the heads per player or the cards each player took.", field
         )
+    check_keys(entry, ("heads", "cards"), _("a round"), field)
     if "heads" in entry:
         typed = per_player(entry["heads"], players, f"{field}.heads", required=True)
         credited = {

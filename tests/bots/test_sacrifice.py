@@ -13,8 +13,8 @@ from games.bots import RandomBot, get_bot
 from games.bots.sacrifice import HeuristicBot
 from games.engines.sacrifice import ENGINE
 from games.simulation import play_game
-from tests.engines.test_sacrifice import trick, trick_state
-from tests.engines.test_sacrifice_properties import hidden_variant
+from tests.engines.sacrifice.test_engine import trick, trick_state
+from tests.engines.sacrifice.test_properties import hidden_variant
 
 E = ENGINE
 

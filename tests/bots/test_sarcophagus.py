@@ -6,12 +6,12 @@ import random
 
 from games.bots import RandomBot, get_bot
 from games.bots.sarcophagus import HeuristicBot
-from games.engines._sarcophagus_pyramid import INDEX
-from games.engines._sarcophagus_state import suit_owners
-from games.engines._sarcophagus_tiles import TILE_IDS
 from games.engines.sarcophagus import ENGINE, layout_game
+from games.engines.sarcophagus.pyramid import INDEX
+from games.engines.sarcophagus.state import suit_owners
+from games.engines.sarcophagus.tiles import TILE_IDS
 from games.simulation import play_game
-from tests.engines.test_sarcophagus_properties import hidden_variant, random_states
+from tests.engines.sarcophagus.test_properties import hidden_variant, random_states
 
 SARC = ["5-crown", "5-arms", "null-moon"]
 

@@ -1,0 +1,36 @@
+"""Sacrifice: the engine and the rule functions other code calls (RULES_API.md).
+
+``cards`` holds the notation, decks, trick strength and scoring, ``state`` the game state,
+``view`` what one seat may know, ``engine`` the protocol. Only the names below are public.
+"""
+
+from .cards import (
+    BUY_VALUE,
+    DECK_COPIES,
+    MARKET,
+    SACRIFICE_POINTS,
+    STARTERS,
+    TROPHIES,
+    final_score,
+    parse_card,
+    score_breakdown,
+    trick_strength,
+    trick_winner,
+)
+from .engine import ENGINE, MIN_CARDS
+
+__all__ = [
+    "BUY_VALUE",
+    "DECK_COPIES",
+    "ENGINE",
+    "MARKET",
+    "MIN_CARDS",
+    "SACRIFICE_POINTS",
+    "STARTERS",
+    "TROPHIES",
+    "final_score",
+    "parse_card",
+    "score_breakdown",
+    "trick_strength",
+    "trick_winner",
+]

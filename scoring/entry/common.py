@@ -1,0 +1,68 @@
+"""What the four entry forms share: the draft error, number parsing and card/tile labels.
+
+A *draft* is the state of a form as the person sees it (steppers, the card square with its
+cursor, ticked tiles), posted back on every tap so the page can show the computed result
+live. An *entry* is the part of it that goes into the score sheet JSON. No rule is decided
+here: the sheet is computed by ``scoring.calculators`` from the entry.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.engines.sarcophagus import SUITS as TILE_SUITS
+
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAME = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+TILE_SUIT_SYMBOL = {"sun": "☀", "moon": "☾", "crown": "♛", "arms": "⚔"}
+INT = re.compile(r"^-?[0-9]{1,4}$")  # ASCII digits: "²".isdigit() is true, int("²") fails
+
+assert set(TILE_SUITS) == set(TILE_SUIT_SYMBOL)
+
+
+class DraftError(Exception):
+    """A form that cannot become an entry yet; ``field`` is the form part it concerns."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+def int_or_text(value: str) -> int | str:
+    """A typed whole number as an int; anything else kept as typed, to show it back."""
+    value = (value or "").strip()
+    return int(value) if INT.match(value) else value
+
+
+def card_label(card: str) -> dict[str, Any]:
+    """How a playing card (``QH``, ``JK``, or empty) is drawn and read out."""
+    if not card:
+        return {"card": "", "text": "", "red": False, "name": gettext("empty")}
+    if card == "JK":
+        return {"card": card, "text": "🃏", "red": False, "name": gettext("joker (vampire)")}
+    rank, suit = card[:-1], card[-1]
+    return {
+        "card": card,
+        "text": f"{rank}{SUIT_SYMBOL[suit]}",
+        "red": suit in "HD",
+        "name": gettext("%(rank)s of %(suit)s") % {"rank": rank, "suit": SUIT_NAME[suit]},
+    }
+
+
+def tile_label(tile: str) -> str:
+    """A Sarcophagus tile (``7-sun``) as drawn on the page (``7☀``)."""
+    value, suit = tile.split("-")
+    short = {"null": "0", "ace": "A"}.get(value, value)
+    return f"{short}{TILE_SUIT_SYMBOL[suit]}"
+
+
+def player_error(context: dict[str, Any], name: str) -> dict[str, str]:
+    """The form error that belongs to one player's row, if any."""
+    error = context["error"]
+    mine = error["player"] == name
+    return {"error": error["message"] if mine else "", "error_key": error["key"] if mine else ""}

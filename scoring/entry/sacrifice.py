@@ -1,0 +1,123 @@
+"""Sacrifice's end-of-game form: each player's trophies and the cards they sacrificed."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engines.sacrifice import DECK_COPIES, STARTERS, TROPHIES
+
+from .common import DraftError, card_label, player_error
+
+GAME = "sacrifice"
+# The rules' setup (S1): seat 1 gets the red-black starter deck of hearts and spades.
+SEAT_LABELS = (
+    gettext_lazy("starter deck A–5 of hearts and spades"),
+    gettext_lazy("starter deck A–5 of diamonds and clubs"),
+)
+AT_END = True
+TEMPLATE = "scoring/_entry_sacrifice.html"
+KEYS = ("trophies", "sacrificed")
+TROPHY_CARDS = list(dict.fromkeys(TROPHIES))
+TROPHY_COUNT = Counter(TROPHIES)
+ALL_CARDS = list(DECK_COPIES)  # suit by suit, then the jokers
+
+assert all(card in DECK_COPIES for card in TROPHIES)
+assert [{card[-1] for card in deck} for deck in STARTERS] == [{"H", "S"}, {"D", "C"}]
+
+
+def _counted(values: list[str]) -> list[str]:
+    """Checkbox values like ``JK#2`` (the second joker) back to card notation."""
+    return [v.split("#", 1)[0] for v in values]
+
+
+def draft(post, names: list[str]) -> dict[str, Any]:
+    return {
+        key: {n: _counted(post.getlist(f"{key}-{i}")) for i, n in enumerate(names)} for key in KEYS
+    }
+
+
+def entry(draft: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    return {key: {name: draft[key][name] for name in names} for key in KEYS}
+
+
+def check_saved(entry: dict[str, Any], names: list[str]) -> None:
+    """Refuse an end without trophies: every hand is won, and its winner takes the hand's
+    trophy, so a game that ended (after 14 hands, or when a player ran short of cards after
+    a sacrifice) has at least one."""
+    if not any(entry["trophies"].values()):
+        raise DraftError(
+            _(
+                "Every hand's winner takes its trophy, so a finished game has at least one: "
+                "tick the trophies each player won."
+            ),
+            "trophies",
+        )
+
+
+def draft_from_entry(entry: dict[str, Any] | None, names: list[str]) -> dict[str, Any]:
+    entry = entry or {}
+    return {
+        key: {name: list((entry.get(key) or {}).get(name, [])) for name in names} for key in KEYS
+    }
+
+
+def sheet(
+    base: dict[str, Any], roles: dict[str, str], options: dict[str, Any], entries: list[dict]
+) -> dict[str, Any]:
+    """The sheet JSON: the end-of-game entry's keys at the top level."""
+    base.update(entries[0] if entries else {})
+    return base
+
+
+def end_item(result: dict[str, Any]) -> dict[str, Any]:
+    """One player's part of the finished sheet's breakdown: each card with its points."""
+    return {
+        "card_rows": [
+            {**card_label(c["card"]), "points": c["points"]} for c in result.get("cards", [])
+        ]
+    }
+
+
+def form(context: dict[str, Any], seats, rounds) -> dict[str, Any]:
+    """Per player: the trophy chips and the sacrificed-card chips, with the points so far."""
+    draft = context["draft"]
+    breakdown = (context.get("preview") or {}).get("breakdown") or {}
+    names = context["names"]
+
+    def chips(key: str, name: str, cards: list[str]) -> list[dict[str, Any]]:
+        mine = Counter(draft[key][name])
+        others = Counter(c for n in names if n != name for c in draft[key][n])
+        out = []
+        for card in cards:
+            copies = TROPHY_COUNT[card] if key == "trophies" else DECK_COPIES[card]
+            for k in range(1, copies + 1):
+                out.append(
+                    {
+                        **card_label(card),
+                        "value": f"{card}#{k}" if copies > 1 else card,
+                        "checked": mine[card] >= k,
+                        "taken": others[card] + min(mine[card], k - 1) >= copies,
+                    }
+                )
+        return out
+
+    players = []
+    for i, name in enumerate(names):
+        b = breakdown.get(name, {})
+        players.append(
+            {
+                "i": i,
+                "name": name,
+                "trophies": chips("trophies", name, TROPHY_CARDS),
+                "sacrificed": chips("sacrificed", name, ALL_CARDS),
+                "trophy_points": b.get("trophies"),
+                "sacrifice_points": b.get("sacrifices"),
+                "total": b.get("total"),
+                **player_error(context, name),
+            }
+        )
+    return {"entry_players": players}

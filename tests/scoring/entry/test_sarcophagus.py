@@ -1,0 +1,39 @@
+from django.http import QueryDict
+
+from scoring.entry import sarcophagus
+
+NAMES = ["Anna", "Ben"]
+
+
+def test_a_discard_is_kept_only_with_a_trap_in_the_sarcophagus():
+    draft = sarcophagus.draft(
+        QueryDict("held-0=4-sun&sarc-0=null-moon&discard-0=4-sun&held-1=5-sun&discard-1=5-sun"),
+        NAMES,
+    )
+    entry = sarcophagus.entry(draft, NAMES)
+    assert entry == {
+        "tiles": {"Anna": ["4-sun"], "Ben": ["5-sun"]},
+        "sarcophagus": {"Anna": ["null-moon"]},
+        "discard": {"Anna": "4-sun"},
+    }
+    assert sarcophagus.draft_from_entry(entry, NAMES) == {
+        **draft,
+        "discard": {"Anna": "4-sun", "Ben": ""},
+    }
+
+
+def test_a_tile_that_does_not_exist_is_dropped():
+    draft = sarcophagus.draft(QueryDict("held-0=9-sun&held-0=4-sun"), NAMES)
+    assert draft["tiles"]["Anna"] == ["4-sun"]
+
+
+def test_the_end_entry_is_the_sheet_s_top_level():
+    entry = {"tiles": {"Anna": [], "Ben": []}}
+    assert sarcophagus.sheet({"game": "sarcophagus"}, {}, {}, [entry])["tiles"] == entry["tiles"]
+
+
+def test_an_end_where_nobody_holds_a_tile_is_possible_and_saved():
+    """Ties on every tile discard them all: rare, but a real end."""
+    sarcophagus.check_saved(
+        sarcophagus.entry(sarcophagus.draft_from_entry(None, NAMES), NAMES), NAMES
+    )
