@@ -2,8 +2,11 @@
 
 After an edit commits, ``scoring.sheets.notify_changed`` sends "sheet.changed" to the
 sheet's group. Each consumer then renders the live part of the sheet for its own user (an
-editor sees the Edit buttons, a watcher does not) and sends it as HTML; the htmx ws
-extension swaps it in by id. Works on the in-memory layer and on Redis alike.
+editor sees the Edit buttons, a watcher does not), the header (its status badge) and, for
+an editor, the Undo/Finish forms at the new version and the sheet's state (which
+``entry-form.js`` reads to move a new-round form on when that round was saved elsewhere),
+and sends it as HTML; the htmx ws extension swaps it in by id. Works on the in-memory
+layer and on Redis alike.
 """
 
 from __future__ import annotations
@@ -52,5 +55,19 @@ class SheetConsumer(AsyncWebsocketConsumer):
         user = self.scope.get("user")
         can_edit = bool(user is not None and session.can_edit(user))
         context = live_context(session, can_edit)
-        context["oob"] = True
-        return render_to_string("scoring/_sheet_live.html", context)
+        context.update(oob=True, head_oob=True, user=user)
+        parts = [
+            render_to_string("scoring/_sheet_live.html", context),
+            render_to_string("scoring/_sheet_head.html", context),
+        ]
+        if can_edit and not session.is_finished:  # fresh versions for Undo and Finish
+            parts.append(render_to_string("scoring/_sheet_actions.html", context))
+        elif can_edit:  # finished on another device: nothing left to enter
+            parts.append(GONE)
+        return "".join(parts)
+
+
+GONE = (
+    '<section id="entry" hx-swap-oob="delete"></section>'
+    '<section id="sheet-actions" hx-swap-oob="delete"></section>'
+)

@@ -1,8 +1,14 @@
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
 
 from .models import Player
 from .players import tidy_name
+
+NAME_TAKEN = _(
+    "That name is taken: a club player already has this name. Pick another, or ask an "
+    "organiser to link your login to that player."
+)
 
 
 class SignUpForm(UserCreationForm):
@@ -18,9 +24,8 @@ class SignUpForm(UserCreationForm):
 
     def clean_display_name(self):
         name = tidy_name(self.cleaned_data["display_name"])
-        if Player.objects.filter(name__iexact=name).exists():
-            raise forms.ValidationError(
-                "A club player already has this name. Pick another, or ask an organiser to "
-                "link your login to that player."
-            )
+        if not name:
+            raise forms.ValidationError(_("A name needs at least one visible letter."))
+        if Player.objects.named(name).exists():
+            raise forms.ValidationError(NAME_TAKEN)
         return name

@@ -20,22 +20,25 @@ from channels.layers import get_channel_layer
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .calculators import SheetError, compute
+from .entry import END_GAMES, ENTRIES, build_sheet
 from .models import Player, PlaySession, Round, Seat
-from .players import free_name, tidy_name
+from .players import guest_named
+from .ratings import session_changed
 
-ROUND_GAMES = ("sarkophag", "sarg")
-END_GAMES = ("sarcophagus", "sacrifice")
-END_KEYS = {
-    "sarcophagus": ("tiles", "sarcophagus", "discard"),
-    "sacrifice": ("trophies", "sacrificed"),
-}
 SETUP_FIELDS = ("game", "players", "roles", "limit", "to_1000")
 
 
 class EditRefused(SheetError):
     """An edit the sheet cannot take; ``field`` is the sheet path it concerns (or None)."""
+
+
+class StaleEdit(EditRefused):
+    """Refused because the sheet changed after the form was opened (another device, or the
+    same request sent twice): the page shows the sheet as it is now."""
 
 
 @dataclass
@@ -46,30 +49,7 @@ class Outcome:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-# --- the sheet JSON ---------------------------------------------------------------------------
-
-
-def build_sheet(
-    game: str,
-    players: list[str],
-    roles: dict[str, str],
-    options: dict[str, Any],
-    entries: list[dict[str, Any]],
-) -> dict[str, Any]:
-    sheet: dict[str, Any] = {"game": game, "players": list(players)}
-    if game == "sarkophag":
-        if options.get("limit") is not None:
-            sheet["limit"] = options["limit"]
-        sheet["rounds"] = list(entries)
-    elif game == "sarg":
-        sheet["roles"] = dict(roles)
-        if options.get("to_1000"):
-            sheet["to_1000"] = True
-        sheet["rounds"] = list(entries)
-    else:
-        for key, value in (entries[0] if entries else {}).items():
-            sheet[key] = value
-    return sheet
+# --- the sheet JSON (``build_sheet`` is each game's entry module's) ----------------------------
 
 
 def seats_of(session: PlaySession) -> list[Seat]:
@@ -116,12 +96,8 @@ def notify_changed(public_id: uuid.UUID | str, version: int) -> None:
 
 
 def player_named(name: str) -> Player:
-    """The club player with this name (any case), or a new guest of that name."""
-    name = tidy_name(name)
-    player = Player.objects.filter(name__iexact=name).first()
-    if player is None:
-        player = Player.objects.create(name=free_name(name), is_guest=True)
-    return player
+    """The club player with this name (any spelling), or a new guest of that name."""
+    return guest_named(name)
 
 
 def _check_setup(game: str, players: list[str], roles: dict, options: dict) -> None:
@@ -163,11 +139,96 @@ def create_session(
     return session
 
 
+@transaction.atomic
+def start_session(
+    game: str, user, chosen: list[Player], guests: list[str], options=None, *, swap=False
+) -> PlaySession:
+    """A new sheet of the club players picked, in seat order, then the guests named. All or
+    nothing: a sheet the rules refuse creates no guest. ``swap`` exchanges the first two
+    seats (Sacrifice's starter decks) or, in Sarg, who is Queen and who is King."""
+    players = chosen + [player_named(name) for name in guests]
+    roles: dict[str, str] = {}
+    if game == "sarg" and len(players) == 2:
+        queen, king = players[::-1] if swap else players
+        roles = {"queen": queen.name, "king": king.name}
+    elif swap and len(players) == 2:
+        players = players[::-1]
+    return create_session(game, user, players, options, roles)
+
+
+def swap_seats(public_id, user, seen_version: int | None) -> Outcome:
+    """Exchange the two seats of a two-player sheet before its first entry (and with them
+    Sarg's roles: seat 1 stays the Queen), e.g. when Sacrifice's decks were dealt the other
+    way round. A repeated request would swap back: it is refused unless the sheet is still
+    at ``seen_version``, the version the page showed."""
+    with transaction.atomic():
+        session = PlaySession.objects.select_for_update().get(public_id=public_id)
+        if not session.can_edit(user):
+            raise PermissionDenied(
+                _("Only the player who started this sheet or an organiser may edit it.")
+            )
+        if seen_version != session.version:
+            raise StaleEdit(
+                _("The seats were already swapped (on another device, or by a second tap).")
+            )
+        seats = seats_of(session)
+        if session.is_finished or session.rounds.exists() or len(seats) != 2:
+            raise EditRefused(
+                _("Seats can be swapped only on a two-player sheet before its first entry.")
+            )
+        first, second = seats
+        first.role, second.role = second.role, first.role
+        first.position, second.position = 2, 0
+        first.save(update_fields=["position", "role"])
+        second.save(update_fields=["position", "role"])
+        first.position = 1
+        first.save(update_fields=["position"])
+        session.version += 1
+        session.save(update_fields=["version"])
+        version, pid = session.version, session.public_id
+        transaction.on_commit(lambda: notify_changed(pid, version))
+        return Outcome(
+            session,
+            None,
+            _("Seats swapped: %(first)s is now in seat 1.") % {"first": second.player.name},
+        )
+
+
 # --- editing a sheet --------------------------------------------------------------------------
 
 
 def _stale(round_: Round, seen_version: int | None) -> bool:
     return seen_version is not None and round_.changed_in_version > seen_version
+
+
+def _check_adding(
+    number: int | None, rounds: list[Round], version: int, seen_version: int | None
+) -> None:
+    """A form saves the round it was opened for (``number``); a second tap or a second
+    phone saving that round again is refused. Without ``number`` the sheet must not have
+    changed since ``seen_version``; without either (an import, a script) it adds at the end."""
+    if number is None and seen_version is not None and seen_version != version:
+        raise StaleEdit(
+            _(
+                "The sheet changed after your page was drawn (on another device, or by a "
+                "second tap), so nothing was saved. Here is round %(next)s."
+            )
+            % {"next": len(rounds) + 1}
+        )
+    if number is None or number == len(rounds) + 1:
+        return
+    if number <= len(rounds):
+        raise StaleEdit(
+            _(
+                "Round %(number)s was already saved (on another device, or by a second tap); "
+                "here is round %(next)s."
+            )
+            % {"number": number, "next": len(rounds) + 1}
+        )
+    raise StaleEdit(
+        _("Rounds were removed on another device meanwhile; here is round %(next)s.")
+        % {"next": len(rounds) + 1}
+    )
 
 
 def apply_edit(
@@ -181,10 +242,11 @@ def apply_edit(
 ) -> Outcome:
     """Apply one edit under the session's row lock; EditRefused leaves the sheet as it was.
 
-    ``op``: ``add`` (a round), ``replace`` (round ``number``), ``undo`` (remove the last
-    entry), ``end`` (the end-of-game entry of Sarcophagus and Sacrifice), ``finish``.
-    ``seen_version`` is the session version the phone was showing: replacing or undoing a
-    round that changed after it is refused, everything else lands on top of the others.
+    ``op``: ``add`` (a round; ``number`` is the round the form was opened for), ``replace``
+    (round ``number``), ``undo`` (remove the last entry), ``end`` (the end-of-game entry of
+    Sarcophagus and Sacrifice), ``finish``. ``seen_version`` is the session version the form
+    was opened at: replacing a round that changed after it, or undoing when anything changed
+    after it, is refused with ``StaleEdit``; so a repeated request applies once.
     """
     with transaction.atomic():
         session = PlaySession.objects.select_for_update().get(public_id=public_id)
@@ -202,6 +264,7 @@ def apply_edit(
         if op == "add":
             if game in END_GAMES:
                 raise EditRefused(f"{session.get_game_display()} is entered once, at the end.")
+            _check_adding(number, rounds, session.version, seen_version)
             entries.append(entry)
             index = len(entries) - 1
             message = f"Round {index + 1} saved."
@@ -209,9 +272,9 @@ def apply_edit(
             if game in END_GAMES or not number or not 1 <= number <= len(rounds):
                 raise EditRefused(f"There is no round {number} to change.")
             if _stale(rounds[number - 1], seen_version):
-                raise EditRefused(
-                    f"Round {number} was changed on another phone meanwhile. Your change was "
-                    "not saved: look at the round as it is now and change it again if needed."
+                raise StaleEdit(
+                    _("Round %(number)s was changed on another device; here it is now.")
+                    % {"number": number}
                 )
             index = number - 1
             entries[index] = entry
@@ -219,10 +282,12 @@ def apply_edit(
         elif op == "undo":
             if not rounds:
                 raise EditRefused("There is nothing to undo yet.")
-            if _stale(rounds[-1], seen_version):
-                raise EditRefused(
-                    "The last entry was made or changed on another phone after your page was "
-                    "drawn, so it was not undone. Look at it first, then undo again if needed."
+            if seen_version is not None and session.version != seen_version:
+                raise StaleEdit(
+                    _(
+                        "The sheet changed after your page was drawn (on another device, or "
+                        "this undo was already done), so nothing was undone. Here it is now."
+                    )
                 )
             entries.pop()
             message = (
@@ -234,9 +299,11 @@ def apply_edit(
             if game not in END_GAMES:
                 raise EditRefused(f"{session.get_game_display()} is entered round by round.")
             if rounds and _stale(rounds[0], seen_version):
-                raise EditRefused(
-                    "The sheet was changed on another phone meanwhile. Your entry was not "
-                    "saved: look at it as it is now and enter it again if needed."
+                raise StaleEdit(
+                    _(
+                        "The end of the game was already entered (on another device, or by a "
+                        "second tap); here it is now."
+                    )
                 )
             entries = [entry]
             index = 0
@@ -257,7 +324,12 @@ def apply_edit(
             raise EditRefused(exc.message, exc.field) from None
         if op == "finish" and game == "sarg" and not result["finished"]:
             raise EditRefused(
-                f"Sarg is six rounds; {len(rounds)} are entered. Enter the rest before finishing."
+                ngettext(
+                    "Sarg is six rounds; %(count)d is entered. Enter the rest before finishing.",
+                    "Sarg is six rounds; %(count)d are entered. Enter the rest before finishing.",
+                    len(rounds),
+                )
+                % {"count": len(rounds)}
             )
 
         session.version += 1
@@ -267,12 +339,86 @@ def apply_edit(
             session.status = PlaySession.Status.FINISHED
             session.finished_at = timezone.now()
         session.save(update_fields=["version", "status", "finished_at"])
+        if op == "finish":
+            session_changed(session)
         version, pid = session.version, session.public_id
         transaction.on_commit(lambda: notify_changed(pid, version))
         extra = {}
         if result and result.get("finished") and session.status != PlaySession.Status.FINISHED:
             extra["game_over"] = True
         return Outcome(session, result, message, extra)
+
+
+def abandon(public_id, user) -> bool:
+    """Delete a sheet in progress, rounds and all (its keeper or an organiser; the page asks
+    first). False when it was already gone, so a repeated request changes nothing."""
+    with transaction.atomic():
+        session = PlaySession.objects.select_for_update().filter(public_id=public_id).first()
+        if session is None:
+            return False
+        if not session.can_edit(user):
+            raise PermissionDenied(
+                _("Only the player who started this sheet or an organiser may delete it.")
+            )
+        if session.is_finished:
+            raise EditRefused(
+                _(
+                    "A finished game belongs to the results and the ratings; an organiser can "
+                    "void or delete it in the admin."
+                )
+            )
+        session.delete()
+        return True
+
+
+def correct_round(session_id: int, number: int, entry: dict[str, Any]) -> Outcome:
+    """An organiser's correction of round ``number`` (1 for the end-of-game entry), even of
+    a finished session: the same calculators and messages as the sheet, totals and places
+    rewritten. A finished Sarg must still be over after it. Ratings are the caller's."""
+    with transaction.atomic():
+        session = PlaySession.objects.select_for_update().get(pk=session_id)
+        seats = seats_of(session)
+        rounds = rounds_of(session)
+        if not 1 <= number <= len(rounds):
+            raise EditRefused(f"There is no round {number} to change.")
+        entries = [r.entry for r in rounds]
+        entries[number - 1] = entry
+        sheet = build_sheet(
+            session.game, [s.player.name for s in seats], roles_of(seats), session.options, entries
+        )
+        try:
+            result = compute(sheet)
+        except SheetError as exc:
+            raise EditRefused(exc.message, exc.field) from None
+        if session.is_finished and session.game == "sarg" and not result["finished"]:
+            raise EditRefused("After this change the game would not be over; it is finished.")
+        session.version += 1
+        _write_rounds(session, rounds, entries, number - 1, seats, result)
+        _write_results(seats, result)
+        session.save(update_fields=["version"])
+        version, pid = session.version, session.public_id
+        transaction.on_commit(lambda: notify_changed(pid, version))
+        return Outcome(session, result, f"Round {number} changed.")
+
+
+def rename_in_rounds(sessions, old: str, new: str) -> int:
+    """Round entries name players in their per-player maps (``{"heads": {"Anna": 3}}``);
+    after an organiser renames or merges a player, rewrite those keys in ``sessions``' rounds
+    (Sarg names nobody in its entries). Returns the number of rounds rewritten."""
+    changed = 0
+    rounds = Round.objects.filter(session__in=sessions).exclude(session__game="sarg")
+    for round_ in rounds:
+        entry = {
+            key: {new if k == old else k: v for k, v in value.items()}
+            if isinstance(value, dict)
+            else value
+            for key, value in round_.entry.items()
+        }
+        if entry != round_.entry:
+            round_.entry = entry
+            round_.save(update_fields=["entry"])
+            changed += 1
+    return changed
 
 
 def _credited_list(seats: list[Seat], credited: dict[str, int]) -> list[int]:
@@ -335,37 +481,81 @@ def _renamed(value: Any, names: dict[str, str]) -> Any:
     return value
 
 
-@transaction.atomic
-def import_sheet(data: Any, user, *, finish: bool | None = None) -> PlaySession:
-    """A session from sheet JSON. Names match club players case-insensitively; unknown names
-    become guests. A sheet the rules consider over is stored finished (unless ``finish`` says
-    otherwise). Invalid sheets raise EditRefused and store nothing."""
-    try:
-        result = compute(data)
-    except SheetError as exc:
-        raise EditRefused(exc.message, exc.field) from None
-    game = result["game"]
-    players = [player_named(name) for name in result["players"]]
-    names = {old: p.name for old, p in zip(result["players"], players, strict=True)}
-    roles = {role: names.get(name, name) for role, name in (data.get("roles") or {}).items()}
+class AlreadyImported(EditRefused):
+    """The sheet is one the club has already: ``session`` is it."""
+
+    def __init__(self, session: PlaySession):
+        super().__init__(_("This sheet is here already; nothing was imported."))
+        self.session = session
+
+
+def _same_session(game: str, names: list[str], data: dict[str, Any]) -> PlaySession | None:
+    """A stored session that is this sheet: its game, its players (as the club spells them)
+    in seat order, roles, options and entries; e.g. an exported sheet imported back."""
+    known = [Player.objects.named(name).first() for name in names]
+    if not all(known):
+        return None  # a new name: a new guest, so not a sheet of ours
+    spelled = {old: p.name for old, p in zip(names, known, strict=True)}
+    roles = {role: spelled.get(name, name) for role, name in (data.get("roles") or {}).items()}
+    sheet = build_sheet(
+        game, [p.name for p in known], roles, _options(game, data), _entries(game, data, spelled)
+    )
+    candidates = PlaySession.objects.filter(game=game, seats__position=0, seats__player=known[0])
+    return next((s for s in candidates if sheet_of(s) == sheet), None)
+
+
+def _options(game: str, data: dict[str, Any]) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if game == "sarkophag" and data.get("limit") is not None:
         options["limit"] = data["limit"]
     if game == "sarg" and data.get("to_1000"):
         options["to_1000"] = True
-    session = create_session(game, user, players, options, roles)
+    return options
+
+
+def _entries(game: str, data: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]:
     if game in END_GAMES:
-        entries = [{k: _renamed(data[k], names) for k in END_KEYS[game] if k in data}]
-    else:
-        entries = [_renamed(entry, names) for entry in data.get("rounds") or []]
+        return [{k: _renamed(data[k], names) for k in ENTRIES[game].KEYS if k in data}]
+    return [_renamed(entry, names) for entry in data.get("rounds") or []]
+
+
+def fill_session(session: PlaySession, roles: dict[str, str], entries: list[dict]) -> dict:
+    """Write a new session's rounds and results from its entries, as the calculators compute
+    them; the calculators' result is returned. Imports and online games share this path, so a
+    session reads the same however it came in."""
     seats = seats_of(session)
-    renamed = build_sheet(game, [p.name for p in players], roles, options, entries)
-    result = compute(renamed)
+    names = [seat.player.name for seat in seats]
+    result = compute(build_sheet(session.game, names, roles, session.options, entries))
     session.version = 1
     _write_rounds(session, [], entries, None, seats, result)
     _write_results(seats, result)
+    return result
+
+
+@transaction.atomic
+def import_sheet(
+    data: Any, user, *, finish: bool | None = None, skip_same: bool = False
+) -> PlaySession:
+    """A session from sheet JSON. Names match club players case-insensitively; unknown names
+    become guests. A sheet the rules consider over is stored finished (unless ``finish`` says
+    otherwise). Invalid sheets raise EditRefused and store nothing; with ``skip_same`` a
+    sheet the club has already raises AlreadyImported."""
+    try:
+        result = compute(data)
+    except SheetError as exc:
+        raise EditRefused(exc.message, exc.field) from None
+    game = result["game"]
+    if skip_same and (same := _same_session(game, result["players"], data)) is not None:
+        raise AlreadyImported(same)
+    players = [player_named(name) for name in result["players"]]
+    names = {old: p.name for old, p in zip(result["players"], players, strict=True)}
+    roles = {role: names.get(name, name) for role, name in (data.get("roles") or {}).items()}
+    options = _options(game, data)
+    session = create_session(game, user, players, options, roles)
+    result = fill_session(session, roles, _entries(game, data, names))
     if finish if finish is not None else result["finished"]:
         session.status = PlaySession.Status.FINISHED
         session.finished_at = timezone.now()
     session.save()
+    session_changed(session)
     return session

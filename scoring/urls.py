@@ -14,5 +14,7 @@ urlpatterns = [
     path("<uuid:public_id>/entry/", sheets.entry, name="sheet-entry"),
     path("<uuid:public_id>/undo/", sheets.undo, name="sheet-undo"),
     path("<uuid:public_id>/finish/", sheets.finish, name="sheet-finish"),
+    path("<uuid:public_id>/delete/", sheets.delete_sheet, name="sheet-delete"),
+    path("<uuid:public_id>/swap/", sheets.swap, name="sheet-swap"),
     path("<uuid:public_id>/export.json", sheets.export, name="sheet-export"),
 ]

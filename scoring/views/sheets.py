@@ -6,7 +6,6 @@ form also works without JavaScript. Every score comes from ``scoring.calculators
 
 from __future__ import annotations
 
-import json
 import uuid
 
 from django.contrib import messages
@@ -15,18 +14,32 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import reswap, retarget
 
 from games.catalog import GAMES, GAMES_BY_SLUG
 
 from .. import sheets
+from ..calculators import SheetError
+from ..entry import entry_of
+from ..entry.form import entry_context, posted_number
 from ..models import Player, PlaySession
-from ..players import tidy_name
-from ..sheets import EditRefused
-from .sheet_context import entry_context, sheet_context
+from ..numbers import form_int, form_ints
+from ..players import name_key, tidy_name
+from ..sheet_text import MAX_SHEET_BYTES, read_sheet_json, too_large
+from ..sheets import EditRefused, StaleEdit
+from .sheet_context import sheet_context
 
 MAX_SEARCH = 12
+MINE_PER_PAGE = 10
+NOT_SHOWN = gettext_lazy(
+    "The players picked are not the ones this page showed (after the Back button, or a page "
+    "the browser restored). Check the seats below, then start again."
+)
+MAX_ROUNDS = 10_000  # more rounds than any sheet has; a bound for ``?round=``
+MAX_LIMIT = 10_000  # Sarkophag's head limit as typed on the new-sheet form
 
 
 def _session(public_id) -> PlaySession:
@@ -42,18 +55,21 @@ def forbidden(request, session: PlaySession | None = None) -> HttpResponse:
 
 @require_safe
 def scorekeeper(request):
-    mine = (
-        PlaySession.objects.in_progress().editable_by(request.user).with_seats()[:10]
-        if request.user.is_authenticated
-        else []
-    )
+    mine = None
+    if request.user.is_authenticated:
+        sheets_in_progress = (
+            PlaySession.objects.in_progress().editable_by(request.user).newest_first()
+        )
+        mine = Paginator(sheets_in_progress.with_seats(), MINE_PER_PAGE).get_page(
+            request.GET.get("page")
+        )
     return render(request, "scoring/scorekeeper.html", {"games": GAMES, "mine": mine})
 
 
 def _picked(request) -> tuple[list[Player], list[str]]:
     """The players ticked on the new-sheet form, in the order ticked, and new guest names."""
     data = request.POST if request.method == "POST" else request.GET
-    ids = [int(v) for v in data.getlist("players") if v.isdigit()]
+    ids = form_ints(data.getlist("players"))
     by_id = Player.objects.in_bulk(ids)
     chosen = [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
     guests = []
@@ -61,45 +77,49 @@ def _picked(request) -> tuple[list[Player], list[str]]:
         name = tidy_name(raw)
         if not name:
             continue
-        known = Player.objects.filter(name__iexact=name).first()
+        known = Player.objects.named(name).first()
         if known is not None:
             if known not in chosen:
                 chosen.append(known)
-        elif name.casefold() not in {g.casefold() for g in guests}:
+        elif name_key(name) not in {name_key(g) for g in guests}:
             guests.append(name)
     return chosen, guests
 
 
-def _picker_context(request, game) -> dict:
+def _picker_context(request, game, clear_search: bool = False) -> dict:
     chosen, guests = _picked(request)
     data = request.POST if request.method == "POST" else request.GET
-    query = data.get("q", "").strip()
-    matches = Player.objects.exclude(pk__in=[p.pk for p in chosen])
+    query = "" if clear_search else tidy_name(data.get("q", ""))  # 40 characters, as a name
+    matches = Player.objects.pickable().exclude(pk__in=[p.pk for p in chosen])
     matches = matches.search(query) if query else matches.members()
     seats = [{"id": p.pk, "name": p.name, "guest": p.is_guest} for p in chosen]
     seats += [{"id": None, "name": name, "guest": True} for name in guests]
-    if game.slug == "sarg":
-        swap = data.get("swap") == "on"
-        for i, seat in enumerate(seats[:2]):
-            seat["role"] = (
-                ("King (columns)" if i == 0 else "Queen (rows)")
-                if swap
-                else ("Queen (rows)" if i == 0 else "King (columns)")
-            )
+    swap = data.get("swap") == "on"
+    labels = entry_of(game.slug).SEAT_LABELS
+    for seat, label in zip(seats, labels[::-1] if swap else labels, strict=False):
+        seat["role"] = label
+    shown = [f"p{s['id']}" if s["id"] else f"g{name_key(s['name'])}" for s in seats]
     return {
         "game": game,
         "seats": seats,
         "matches": list(matches[:MAX_SEARCH]),
         "q": query,
-        "swap": data.get("swap") == "on",
+        "swap": swap,
+        "seat_labels": labels,
+        "shown": "|".join(["swap" if swap else "", *shown]),
     }
 
 
 @login_required
 @require_safe
 def player_picker(request, game):
+    """The seats and the search results, redrawn on every tick. A tick (not typing in the
+    search) also clears the search and the form's last refusal, both stale by now."""
     game = GAMES_BY_SLUG.get(game) or _no_game()
-    return render(request, "scoring/_player_picker.html", _picker_context(request, game))
+    picked = bool(request.htmx) and request.htmx.trigger != "player-search"
+    context = _picker_context(request, game, clear_search=picked)
+    context["picked"] = picked
+    return render(request, "scoring/_player_picker.html", context)
 
 
 def _no_game():
@@ -114,21 +134,22 @@ def new_sheet(request, game):
     context["limit"] = request.POST.get("limit", "")
     if request.method == "POST" and request.POST.get("action") == "start":
         chosen, guests = _picked(request)
-        players = chosen + [sheets.player_named(name) for name in guests]
-        options, roles = {}, {}
+        options = {}
         error = None
         if game.slug == "sarkophag" and context["limit"].strip():
-            limit = context["limit"].strip()
-            if limit.isdigit():
-                options["limit"] = int(limit)
+            limit = form_int(context["limit"], MAX_LIMIT)
+            if limit is not None:
+                options["limit"] = limit
             else:
                 error = EditRefused("The head limit must be a whole number of heads.", "limit")
-        if game.slug == "sarg" and len(players) == 2:
-            queen, king = players if not context["swap"] else players[::-1]
-            roles = {"queen": queen.name, "king": king.name}
+        shown = request.POST.get("shown")  # the seats as the page showed them
+        if error is None and shown is not None and shown != context["shown"]:
+            error = EditRefused(NOT_SHOWN, "players")  # Back button, or a restored form
         if error is None:
             try:
-                session = sheets.create_session(game.slug, request.user, players, options, roles)
+                session = sheets.start_session(
+                    game.slug, request.user, chosen, guests, options, swap=context["swap"]
+                )
             except EditRefused as exc:
                 error = exc
             else:
@@ -150,21 +171,19 @@ def new_sheet(request, game):
 @require_safe
 def sheet(request, public_id):
     session = _session(public_id)
-    number = request.GET.get("round")
-    number = int(number) if number and number.isdigit() else None
+    number = form_int(request.GET.get("round"), MAX_ROUNDS)
     return render(request, "scoring/sheet.html", sheet_context(request, session, number=number))
 
 
 def _seen(request) -> int | None:
-    value = request.POST.get("seen", "")
-    return int(value) if value.isdigit() else None
+    return form_int(request.POST.get("seen"))
 
 
 def _body(request, session, message, *, level="success", error=None, number=None):
     """After an action: the htmx sheet body with an inline note, or a redirect."""
     if request.htmx:
         context = sheet_context(request, session, number=number)
-        context.update(note=message, note_level=level)
+        context.update(note=message, note_level=level, refresh_head=True)
         response = render(request, "scoring/_sheet_body.html", context)
         return reswap(retarget(response, "#sheet-body"), "outerHTML")
     getattr(messages, level)(request, message)
@@ -180,8 +199,7 @@ def entry(request, public_id):
     if not session.can_edit(request.user):
         return forbidden(request, session)
     data = request.POST if request.method == "POST" else request.GET
-    number = data.get("round", "")
-    number = int(number) if number.isdigit() else None
+    number = form_int(data.get("round"), MAX_ROUNDS)
     if request.method != "POST":
         context = entry_context(request, session, number=number)
         if request.htmx:
@@ -196,9 +214,11 @@ def entry(request, public_id):
                 request.user,
                 op,
                 entry=context["draft_entry"],
-                number=number,
+                number=number if op == "replace" else posted_number(request.POST, "adding") or None,
                 seen_version=_seen(request),
             )
+        except StaleEdit as exc:
+            return _refreshed(request, public_id, number, exc)
         except EditRefused as exc:
             context = entry_context(request, session, number=number, post=request.POST, refusal=exc)
         else:
@@ -215,6 +235,43 @@ def entry(request, public_id):
     return render(request, "scoring/sheet.html", page, status=200)
 
 
+def _refreshed(request, public_id, number: int | None, refusal: StaleEdit) -> HttpResponse:
+    """The sheet as it is now, its form opened afresh with why nothing was saved."""
+    session = _session(public_id)
+    context = sheet_context(request, session, number=number, refusal=refusal)
+    if not context.get("shows_entry"):
+        context.update(note=refusal.message, note_level="error")  # no form to say it
+    if request.htmx:
+        response = render(request, "scoring/_sheet_body.html", context)
+        return reswap(retarget(response, "#sheet-body"), "outerHTML")
+    return render(request, "scoring/sheet.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def delete_sheet(request, public_id):
+    """Abandon a sheet in progress: a confirmation page, then the sheet is deleted."""
+    session = PlaySession.objects.filter(public_id=public_id).first()
+    if session is None and request.method == "POST":  # deleted meanwhile, or a second tap
+        messages.info(request, _("That sheet is already deleted."))
+        return redirect("scorekeeper")
+    session = session or _session(public_id)
+    if not session.can_edit(request.user):
+        return forbidden(request, session)
+    error = None
+    if request.method == "POST":
+        try:
+            sheets.abandon(session.public_id, request.user)
+        except EditRefused as exc:
+            error = exc.message
+        else:
+            messages.success(request, _("The sheet was deleted."))
+            return redirect("scorekeeper")
+    context = {"session": session, "seats": sheets.seats_of(session), "error": error}
+    context["round_count"] = session.rounds.count()
+    return render(request, "scoring/delete_sheet.html", context)
+
+
 def _action(request, public_id, op, done_level="success"):
     session = _session(public_id)
     if not session.can_edit(request.user):
@@ -224,8 +281,21 @@ def _action(request, public_id, op, done_level="success"):
             session.public_id, request.user, op, seen_version=_seen(request)
         )
     except EditRefused as exc:
-        return _body(request, session, exc.message, level="error")
+        return _body(request, _session(public_id), exc.message, level="error")
     return _body(request, outcome.session, outcome.message, level=done_level)
+
+
+@require_POST
+def swap(request, public_id):
+    """Exchange the two seats before the first entry (Sacrifice's decks, Sarg's roles)."""
+    session = _session(public_id)
+    if not session.can_edit(request.user):
+        return forbidden(request, session)
+    try:
+        outcome = sheets.swap_seats(session.public_id, request.user, _seen(request))
+    except EditRefused as exc:
+        return _body(request, _session(public_id), exc.message, level="error")
+    return _body(request, outcome.session, outcome.message)
 
 
 @require_POST
@@ -259,20 +329,27 @@ def import_sheet(request):
     text = ""
     if request.method == "POST":
         upload = request.FILES.get("file")
-        text = upload.read().decode("utf-8", "replace") if upload else request.POST.get("json", "")
+        if upload is None:
+            text = request.POST.get("json", "")
         try:
-            data = json.loads(text)
-        except ValueError as exc:
-            error = f"This is not valid JSON: {exc}."
+            if upload is not None and upload.size > MAX_SHEET_BYTES:
+                raise too_large(upload.size)
+            raw = upload.read(MAX_SHEET_BYTES + 1) if upload is not None else text
+            session = sheets.import_sheet(read_sheet_json(raw), request.user, skip_same=True)
+        except sheets.AlreadyImported as exc:
+            messages.info(request, exc.message)
+            return redirect("sheet", public_id=exc.session.public_id)
+        except SheetError as exc:
+            where = _(" (at %(field)s)") % {"field": exc.field} if exc.field else ""
+            error = _("%(why)s%(where)s Nothing was imported.") % {
+                "why": exc.message,
+                "where": where,
+            }
+            if len(text) > MAX_SHEET_BYTES:
+                text = ""  # not a megabyte back into the page
         else:
-            try:
-                session = sheets.import_sheet(data, request.user)
-            except EditRefused as exc:
-                where = f" (at {exc.field})" if exc.field else ""
-                error = f"{exc.message}{where} Nothing was imported."
-            else:
-                messages.success(request, "Sheet imported.")
-                return redirect("sheet", public_id=session.public_id)
+            messages.success(request, _("Sheet imported."))
+            return redirect("sheet", public_id=session.public_id)
     return render(request, "scoring/import.html", {"error": error, "text": text})
 
 

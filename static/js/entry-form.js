@@ -25,4 +25,21 @@
       htmx.trigger(form, "change");
     }
   });
+
+  // A round saved on another device arrives over the sheet's websocket with the sheet's
+  // state (#sheet-state: its version and round count). A form for a new round that is now
+  // saved would only be refused: fetch the form for the next round instead.
+  function follow() {
+    var state = document.getElementById("sheet-state");
+    var form = document.querySelector("form.entry-form");
+    var adding = form && form.querySelector("input[name=adding]");
+    if (!state || !adding || form.dataset.following) return;
+    if (Number(adding.value) <= Number(state.dataset.rounds)) {
+      form.dataset.following = "1";
+      htmx.ajax("GET", form.getAttribute("hx-post"), { target: "#entry", swap: "outerHTML" });
+    }
+  }
+
+  document.addEventListener("htmx:wsAfterMessage", follow);
+  document.addEventListener("htmx:oobAfterSwap", follow);
 })();

@@ -115,3 +115,138 @@ def test_screenshots_of_each_sheet(live_server, phone, desktop, keeper, game):
         screenshot(page, f"scorekeeper-{game}-entry-{size}")
         page.goto(f"{live_server.url}/scorekeeper/{finished.public_id}/")
         screenshot(page, f"scorekeeper-{game}-result-{size}")
+
+
+def test_a_new_sheet_refusal_goes_away_once_players_are_picked(live_server, phone, keeper):
+    for name in ("Anna", "Ben", "Clara"):
+        Player.objects.create(name=name)
+    log_in(phone, live_server, keeper)
+    phone.goto(f"{live_server.url}/scorekeeper/new/sarkophag/")
+    phone.locator(".matches .chip", has_text="Anna").click()
+    expect(phone.locator(".seats")).to_contain_text("1. Anna")
+    phone.locator("#start-sheet").click()
+    expect(phone.locator("#new-error")).to_contain_text("3 to 6 players")
+    screenshot(phone, "scorekeeper-new-sheet-refused-phone")
+    phone.locator("#player-search").fill("zzz")
+    expect(phone.locator(".matches")).to_contain_text("No club player matches “zzz”")
+    phone.locator("#new-guest").fill("Zoe")
+    phone.get_by_role("button", name="Add", exact=True).click()
+    expect(phone.locator(".seats")).to_contain_text("2. Zoe (guest)")
+    expect(phone.locator("#new-error")).to_have_count(0)
+    expect(phone.locator(".matches")).not_to_contain_text("zzz")
+    expect(phone.locator("#player-search")).to_have_value("")
+    assert not Player.objects.filter(name="Zoe").exists()  # nothing stored before the start
+
+
+def test_a_new_sacrifice_sheet_says_who_gets_which_deck(live_server, phone, keeper):
+    for name in ("Anna", "Ben"):
+        Player.objects.create(name=name)
+    log_in(phone, live_server, keeper)
+    phone.goto(f"{live_server.url}/scorekeeper/new/sacrifice/")
+    expect(phone.locator("#decks-help")).to_contain_text("hearts and spades")
+    for name in ("Anna", "Ben"):
+        phone.locator(".matches .chip", has_text=name).click()
+        expect(phone.locator(".seats")).to_contain_text(name)
+    phone.get_by_label("Swap the seats").check()
+    expect(phone.locator(".seats li").first).to_contain_text("diamonds and clubs")
+    screenshot(phone, "scorekeeper-new-sacrifice-phone")
+    phone.locator("#start-sheet").click()
+    expect(phone.locator("#swap-seats")).to_be_visible()
+    expect(phone.locator(".total").first).to_contain_text("Ben")
+    expect(phone.locator(".total").first).to_contain_text("hearts and spades")
+    screenshot(phone, "scorekeeper-sacrifice-before-first-entry-phone")
+    phone.locator("#swap-seats").click()
+    expect(phone.locator(".note")).to_contain_text("Anna is now in seat 1")
+    expect(phone.locator(".total").first).to_contain_text("Anna")
+
+
+def test_finish_looks_secondary_mid_game_and_a_finished_sheet_is_full_width(
+    live_server, phone, desktop, keeper
+):
+    session = sarg_session(keeper)
+    with ThreadPoolExecutor(1) as pool:
+        for _ in range(2):
+            entry = {"queen": 10, "king": 5}
+            pool.submit(sheets.apply_edit, session.public_id, keeper, "add", entry=entry).result()
+    log_in(phone, live_server, keeper)
+    phone.goto(f"{live_server.url}/scorekeeper/{session.public_id}/")
+    for button in ("#finish-game", 'button:has-text("Undo last round")'):
+        background = phone.locator(button).evaluate("b => getComputedStyle(b).backgroundColor")
+        assert background == "rgba(0, 0, 0, 0)", (button, background)
+    screenshot(phone, "scorekeeper-mid-game-actions-phone")
+    with ThreadPoolExecutor(1) as pool:
+        for _ in range(4):
+            entry = {"queen": 10, "king": 5}
+            pool.submit(sheets.apply_edit, session.public_id, keeper, "add", entry=entry).result()
+        pool.submit(sheets.apply_edit, session.public_id, keeper, "finish").result()
+    log_in(desktop, live_server, keeper)
+    desktop.goto(f"{live_server.url}/scorekeeper/{session.public_id}/")
+    live = desktop.locator("#sheet-live").bounding_box()
+    main = desktop.locator("main").bounding_box()
+    assert live["width"] > 0.9 * main["width"], (live, main)
+    screenshot(desktop, "scorekeeper-finished-desktop")
+
+
+def test_a_round_saved_meanwhile_is_refused_as_already_saved(live_server, phone, keeper):
+    names = ("Anna", "Ben", "Clara")
+    session = sheets.create_session(
+        "sarkophag", keeper, [Player.objects.create(name=n) for n in names], {"limit": 50}
+    )
+    log_in(phone, live_server, keeper)
+    phone.goto(f"{live_server.url}/scorekeeper/{session.public_id}/")
+    expect(phone.locator("#entry-title")).to_have_text("Round 1")
+    entry = {"heads": {"Anna": 1, "Ben": 5, "Clara": 14}}
+    with ThreadPoolExecutor(1) as pool:  # another phone saves round 1 first
+        pool.submit(
+            sheets.apply_edit, session.public_id, keeper, "add", entry=entry, number=1
+        ).result()
+    for seat, heads in enumerate(("7", "3", "12")):  # as a person types: one field at a time
+        field = phone.locator(f"#heads-{seat}")
+        field.fill(heads)
+        field.press("Tab")
+        expect(phone.locator(f"#heads-{seat}")).to_have_value(heads)
+        phone.wait_for_load_state("networkidle")
+    phone.locator("#save-entry").click()
+    expect(phone.locator("#entry-error")).to_contain_text(
+        "Round 1 was already saved (on another device, or by a second tap); here is round 2."
+    )
+    expect(phone.locator("#entry-title")).to_have_text("Round 2")
+    screenshot(phone, "scorekeeper-refused-already-saved-phone")
+
+
+def test_the_landing_lists_every_sheet_in_progress_ten_a_page(live_server, phone, keeper):
+    names = ("Anna", "Ben", "Clara")
+    people = [Player.objects.create(name=n) for n in names]
+    for _ in range(12):
+        sheets.create_session("sarkophag", keeper, people)
+    log_in(phone, live_server, keeper)
+    phone.goto(f"{live_server.url}/scorekeeper/")
+    expect(phone.locator(".session-list li")).to_have_count(10)
+    screenshot(phone, "scorekeeper-landing-page-1-phone")
+    phone.get_by_role("link", name="Older").click()
+    expect(phone.locator(".session-list li")).to_have_count(2)
+
+
+def test_the_back_button_starts_only_the_players_the_page_shows(live_server, phone, keeper):
+    for name in ("Anna", "Ben", "Clara"):
+        Player.objects.create(name=name)
+    log_in(phone, live_server, keeper)
+    phone.goto(f"{live_server.url}/scorekeeper/new/sarg/")
+    for name in ("Anna", "Ben"):
+        phone.locator(".matches .chip", has_text=name).click()
+        expect(phone.locator(".seats")).to_contain_text(name)
+    phone.locator("#start-sheet").click()
+    expect(phone.locator(".sheet-head")).to_be_visible()
+    phone.go_back()
+    expect(phone.locator("#start-sheet")).to_be_visible()
+    seated = [
+        t.split(". ", 1)[1].split(" ·")[0] for t in phone.locator(".seats .chip").all_inner_texts()
+    ]
+    phone.locator("#start-sheet").click()
+    phone.wait_for_load_state("networkidle")
+    if phone.locator(".sheet-head").count():  # started: with exactly the seats it showed
+        names = phone.locator(".total-name").all_inner_texts()
+        assert [n.split("\n")[0].strip() for n in names] == seated
+    else:
+        expect(phone.locator("#new-error")).to_be_visible()
+        screenshot(phone, "scorekeeper-back-button-start-refused-phone")

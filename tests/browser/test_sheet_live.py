@@ -1,18 +1,21 @@
 """Phones on one sheet, in real browsers on a real daphne server (websockets included)."""
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from scoring import sheets
 from scoring.models import Player
-from tests.browser.conftest import CHROMIUM_ARGS, PHONE, screenshot
-from tests.services import CHROMIUM, require
+from tests.browser.conftest import PHONE, screenshot, start_chromium
+from tests.services import require
+
+SOCKET_OPEN = "document.addEventListener('htmx:wsOpen', () => { window.sheetSocketOpen = true; });"
 
 
 @pytest.mark.browser
@@ -25,24 +28,25 @@ class LiveSheetTest(ChannelsLiveServerTestCase):
         players = [Player.objects.create(name=name) for name in ("Anna", "Ben", "Clara")]
         self.session = sheets.create_session("sarkophag", self.keeper, players, {"limit": 50})
         self.url = f"{self.live_server_url}/scorekeeper/{self.session.public_id}/"
-        self.playwright = sync_playwright().start()
-        self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-
-    def tearDown(self):
-        self.browser.close()
-        self.playwright.stop()
+        self.browser = start_chromium(self)
 
     def keeper_page(self):
         client = Client()
         client.force_login(self.keeper)
         cookie = client.cookies[settings.SESSION_COOKIE_NAME]
         context = self.browser.new_context(viewport=PHONE)
+        context.add_init_script(SOCKET_OPEN)
         context.add_cookies(
             [{"name": cookie.key, "value": cookie.value, "url": self.live_server_url}]
         )
         page = context.new_page()
         page.goto(self.url)
         return page
+
+    def wait_for_socket(self, page) -> None:
+        """Until the page's sheet socket is open: the server has joined it to the sheet's
+        group by then, so no broadcast can slip past it (a fixed wait did, under load)."""
+        page.wait_for_function("window.sheetSocketOpen === true", timeout=30_000)
 
     def type_heads(self, page, seat: int, heads: str) -> None:
         """As a person does: into the field, then away from it; the preview recomputes."""
@@ -54,14 +58,17 @@ class LiveSheetTest(ChannelsLiveServerTestCase):
         page.wait_for_load_state("networkidle")
 
     def test_a_watching_phone_sees_the_keepers_round_within_a_second(self):
-        watcher = self.browser.new_context(viewport=PHONE).new_page()
+        watching = self.browser.new_context(viewport=PHONE)
+        watching.add_init_script(SOCKET_OPEN)
+        watcher = watching.new_page()
         watcher.goto(self.url)
         keeper = self.keeper_page()
         expect(watcher.locator('[data-player="Anna"]')).to_have_text("0")
-        watcher.wait_for_timeout(500)  # the socket is open before the keeper saves
+        self.wait_for_socket(watcher)  # the socket is open before the keeper saves
 
         self.type_heads(keeper, 0, "7")
         self.type_heads(keeper, 1, "3")
+        self.type_heads(keeper, 2, "12")  # a real deal hands out at least 18 heads
         keeper.get_by_role("button", name="Save round 1").click()
         expect(keeper.locator('[data-player="Ben"]')).to_have_text("3")
 
@@ -86,3 +93,86 @@ class LiveSheetTest(ChannelsLiveServerTestCase):
 
         expect(keeper.locator("#heads-1")).to_have_value("3")
         expect(keeper.locator("#heads-0")).to_have_value("7")
+
+    def off_thread(self, function, *args, **kwargs):
+        """ORM work off this thread: Playwright's sync API runs an event loop on it."""
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(function, *args, **kwargs).result()
+
+    def rounds(self) -> int:
+        return self.off_thread(lambda: self.session.rounds.count())
+
+    def add_round(self) -> None:
+        entry = {"heads": {"Anna": 1, "Ben": 5, "Clara": 14}}
+        self.off_thread(sheets.apply_edit, self.session.public_id, self.keeper, "add", entry=entry)
+
+    def test_a_double_tap_on_a_slow_network_saves_one_round(self):
+        keeper = self.keeper_page()
+        for seat, heads in enumerate(("7", "3", "12")):
+            self.type_heads(keeper, seat, heads)
+        held = []  # the saves sent, held back as a slow network would
+
+        def hold_saves(route):
+            if "action=save" in (route.request.post_data or ""):
+                held.append(route)
+            else:
+                route.continue_()
+
+        keeper.route("**/entry/**", hold_saves)
+        save = keeper.locator("#save-entry")
+        save.dblclick()
+        expect(save).to_be_disabled()  # while its request is under way
+        keeper.wait_for_timeout(400)
+        assert len(held) == 1, f"{len(held)} saves sent for one double tap"
+        held[0].continue_()
+        keeper.unroute("**/entry/**")
+        expect(keeper.locator(".note")).to_have_text("Round 1 saved.")
+        keeper.wait_for_timeout(1500)
+        assert self.rounds() == 1
+        expect(keeper.locator("#entry-title")).to_have_text("Round 2")
+
+    def test_a_second_device_s_new_round_form_follows_to_the_next_round(self):
+        first, second = self.keeper_page(), self.keeper_page()
+        expect(second.locator("#entry-title")).to_have_text("Round 1")
+        self.wait_for_socket(second)
+        for seat, heads in enumerate(("7", "3", "12")):
+            self.type_heads(first, seat, heads)
+        first.locator("#save-entry").click()
+        expect(first.locator(".note")).to_have_text("Round 1 saved.")
+        expect(second.locator("#entry-title")).to_have_text("Round 2", timeout=5000)
+        expect(second.locator("#sheet-actions input[name=seen]").first).to_have_value("1")
+        screenshot(second, "scorekeeper-followed-to-round-2-phone")
+
+    def test_a_round_changed_on_another_device_refuses_the_stale_form(self):
+        self.add_round()
+        first, second = self.keeper_page(), self.keeper_page()
+        for page in (first, second):
+            page.goto(f"{self.url}?round=1")
+            expect(page.locator("#entry-title")).to_have_text("Change round 1")
+        self.type_heads(first, 0, "2")
+        first.locator("#save-entry").click()
+        expect(first.locator(".note")).to_have_text("Round 1 changed.")
+        self.type_heads(second, 0, "4")  # the recompute keeps the version it was opened at
+        second.locator("#save-entry").click()
+        expect(second.locator("#entry-error")).to_have_text(
+            "Round 1 was changed on another device; here it is now. Nothing was saved."
+        )
+        expect(second.locator("#heads-0")).to_have_value("2")
+        assert self.off_thread(lambda: self.session.rounds.get().entry["heads"]["Anna"]) == 2
+        screenshot(second, "scorekeeper-refused-changed-elsewhere-phone")
+
+    def test_an_untouched_round_is_refused_with_why(self):
+        keeper = self.keeper_page()
+        keeper.locator("#save-entry").click()
+        expect(keeper.locator("#entry-error")).to_contain_text("at least 18 heads")
+        assert self.rounds() == 0
+        screenshot(keeper, "scorekeeper-refused-all-zero-phone")
+
+    def test_abandoning_a_sheet_asks_first(self):
+        keeper = self.keeper_page()
+        keeper.locator("#delete-sheet").click()
+        expect(keeper.locator("h1")).to_have_text("Abandon this sheet?")
+        screenshot(keeper, "scorekeeper-abandon-confirm-phone")
+        keeper.locator("#confirm-delete").click()
+        expect(keeper.locator(".message")).to_contain_text("The sheet was deleted.")
+        screenshot(keeper, "scorekeeper-after-abandon-phone")

@@ -78,3 +78,12 @@ def test_player_names_are_unique_regardless_of_case():
     Player.objects.create(name="Ben")
     with pytest.raises(IntegrityError), transaction.atomic():
         Player.objects.create(name="BEN")
+
+
+@pytest.mark.parametrize(
+    "next_url", ["²", "home", "scorekeeper", "javascript:alert(1)", "//evil.example/"]
+)
+def test_sign_up_ignores_a_next_that_is_not_a_local_path(client, next_url):
+    response = client.get("/accounts/signup/", {"next": next_url})
+    assert response.status_code == 200
+    assert f'name="next" value="{next_url}"' not in response.content.decode()

@@ -67,3 +67,25 @@ def test_demo_sessions_load_once():
     second = load_demo_club()
     assert first["sessions"] == len(DEMO_SHEETS) and second["sessions"] == 0
     assert PlaySession.objects.in_progress().count() == 1
+
+
+@pytest.mark.parametrize("sheet", DEMO_SHEETS, ids=[s["game"] for s in DEMO_SHEETS])
+def test_importing_an_exported_sheet_again_skips_it(client, sheet):
+    client.force_login(user())
+    first = client.post("/scorekeeper/import/", {"json": json.dumps(sheet)})
+    session = PlaySession.objects.get()
+    exported = client.get(f"/scorekeeper/{session.public_id}/export.json").content
+    again = client.post("/scorekeeper/import/", {"json": exported.decode()}, follow=True)
+    assert first.status_code == 302 and PlaySession.objects.count() == 1
+    assert again.redirect_chain[-1][0] == f"/scorekeeper/{session.public_id}/"
+    assert "This sheet is here already; nothing was imported." in again.content.decode()
+
+
+def test_a_sheet_with_other_entries_is_imported_beside_it(client):
+    client.force_login(user())
+    sheet = {"game": "sarkophag", "players": ["Anna", "Ben", "Clara"], "limit": 100}
+    sheet["rounds"] = [{"heads": {"Anna": 1, "Ben": 2, "Clara": 20}}]
+    client.post("/scorekeeper/import/", {"json": json.dumps(sheet)})
+    sheet["rounds"] = [{"heads": {"Anna": 2, "Ben": 1, "Clara": 20}}]
+    client.post("/scorekeeper/import/", {"json": json.dumps(sheet)})
+    assert PlaySession.objects.count() == 2

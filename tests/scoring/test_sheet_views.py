@@ -203,3 +203,26 @@ def test_edit_form_for_an_earlier_round(client, owner):
     response = client.get(entry_url(session), {"round": 1}, HTTP_HX_REQUEST="true")
     body = response.content.decode()
     assert "Change round 1" in body and 'value="4"' in body
+
+
+def test_saving_an_untouched_sarkophag_form_is_refused_with_why(client, owner):
+    session = sarkophag_sheet(owner)
+    data = {"mode": "heads", "heads-0": "0", "heads-1": "0", "heads-2": "0", "seen": "0"}
+    response = client.post(
+        entry_url(session), {**data, "adding": "1", "action": "save"}, HTTP_HX_REQUEST="true"
+    )
+    assert any("at least 18 heads" in a and "Nothing was saved" in a for a in alerts(response))
+    assert not session.rounds.exists()
+
+
+def test_a_sacrifice_end_without_trophies_is_refused_with_why(client, owner):
+    session = sheets.create_session("sacrifice", owner, players("Anna", "Ben"))
+    data = {"sacrificed-0": ["2S"], "action": "save", "seen": 0}
+    response = client.post(entry_url(session), data, HTTP_HX_REQUEST="true")
+    assert any("at least one" in a for a in alerts(response))
+    assert not session.rounds.exists()
+
+
+def test_the_save_button_is_disabled_while_its_request_is_under_way(client, owner):
+    body = client.get(f"/scorekeeper/{sarkophag_sheet(owner).public_id}/").content.decode()
+    assert 'hx-disabled-elt="find #save-entry"' in body

@@ -2,7 +2,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from scoring import sheets
-from scoring.sheets import EditRefused
+from scoring.sheets import EditRefused, StaleEdit
 
 from .sheet_helpers import SQUARE, sarg_sheet, sarkophag_sheet, user
 
@@ -44,12 +44,46 @@ def test_undo_removes_the_last_round():
     assert session.seats.get(position=2).score == 3
 
 
-def test_two_phones_adding_at_once_both_land():
+def test_a_second_save_of_the_same_round_is_refused_as_already_done():
     owner = user()
     session = sarkophag_sheet(owner, limit=100)
-    add(session, owner, {"heads": {"Anna": 1, "Ben": 0, "Clara": 0}}, seen=0)
-    add(session, owner, {"heads": {"Anna": 0, "Ben": 4, "Clara": 0}}, seen=0)
+    entry = {"heads": {"Anna": 1, "Ben": 0, "Clara": 17}}
+    sheets.apply_edit(session.public_id, owner, "add", entry=entry, number=1, seen_version=0)
+    with pytest.raises(StaleEdit, match="Round 1 was already saved"):
+        sheets.apply_edit(session.public_id, owner, "add", entry=entry, number=1, seen_version=0)
+    assert session.rounds.count() == 1
+
+
+def test_the_next_round_lands_after_a_change_elsewhere():
+    owner = user()
+    session = sarkophag_sheet(owner, limit=100)
+    add(session, owner, {"heads": {"Anna": 1, "Ben": 0, "Clara": 17}})
+    seen = 1  # the form for round 2 is opened...
+    entry = {"heads": {"Anna": 2, "Ben": 0, "Clara": 16}}
+    sheets.apply_edit(session.public_id, owner, "replace", number=1, entry=entry, seen_version=1)
+    sheets.apply_edit(session.public_id, owner, "add", entry=entry, number=2, seen_version=seen)
     assert session.rounds.count() == 2
+
+
+def test_an_add_without_its_round_number_needs_the_sheet_unchanged():
+    owner = user()
+    session = sarkophag_sheet(owner, limit=100)
+    entry = {"heads": {"Anna": 1, "Ben": 0, "Clara": 17}}
+    add(session, owner, entry, seen=0)
+    with pytest.raises(StaleEdit, match="nothing was saved"):
+        add(session, owner, entry, seen=0)
+    assert session.rounds.count() == 1
+
+
+def test_an_undo_sent_twice_with_the_same_seen_applies_once():
+    owner = user()
+    session = sarkophag_sheet(owner, limit=100)
+    for _ in range(2):
+        add(session, owner, {"heads": {"Anna": 1, "Ben": 0, "Clara": 17}})
+    sheets.apply_edit(session.public_id, owner, "undo", seen_version=2)
+    with pytest.raises(StaleEdit, match="nothing was undone"):
+        sheets.apply_edit(session.public_id, owner, "undo", seen_version=2)
+    assert session.rounds.count() == 1
 
 
 def test_stale_pages_changing_different_rounds_both_land():
@@ -76,7 +110,7 @@ def test_changing_a_round_someone_changed_meanwhile_is_refused():
     add(session, owner, {"heads": {"Anna": 1, "Ben": 1, "Clara": 1}})
     entry = {"heads": {"Anna": 2, "Ben": 0, "Clara": 0}}
     sheets.apply_edit(session.public_id, owner, "replace", number=1, entry=entry, seen_version=1)
-    with pytest.raises(EditRefused, match="changed on another phone"):
+    with pytest.raises(StaleEdit, match="Round 1 was changed on another device; here it is now"):
         sheets.apply_edit(
             session.public_id, owner, "replace", number=1, entry=entry, seen_version=1
         )
@@ -119,3 +153,14 @@ def test_a_table_the_rules_forbid_is_not_created():
     with pytest.raises(EditRefused) as refused:
         sheets.create_session("sarg", user(), [], roles={})
     assert refused.value.field in ("players", "roles")
+
+
+def test_finishing_sarg_early_counts_the_rounds_in_words_that_fit():
+    owner = user()
+    session = sarg_sheet(owner)
+    add(session, owner, {"queen": 10, "king": 5})
+    with pytest.raises(EditRefused, match="six rounds; 1 is entered"):
+        sheets.apply_edit(session.public_id, owner, "finish")
+    add(session, owner, {"queen": 10, "king": 5})
+    with pytest.raises(EditRefused, match="six rounds; 2 are entered"):
+        sheets.apply_edit(session.public_id, owner, "finish")
