@@ -1,0 +1,57 @@
+"""Per-game view models for the board: a registry keyed by game name.
+
+A game's board is the template ``games/<game>/_board.html``. If that template needs the view
+reshaped, the game adds a small module here with ``board(view, moves, names) -> dict``
+and one line to ``BOARDS``. A game without a board of its own gets the generic one: the
+view's public facts and one button per legal move, so every engine is playable before it
+gets its board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import sacrifice, sarcophagus, sarg, sarkophag
+from .cards import card_face
+from .common import EVENTS_SHOWN, move_json, named
+
+BoardBuilder = Callable[[dict[str, Any], list[dict[str, Any]], list[str]], dict[str, Any]]
+
+BOARDS: dict[str, BoardBuilder] = {
+    "sarg": sarg.board,
+    "sarkophag": sarkophag.board,
+    "sacrifice": sacrifice.board,
+    "sarcophagus": sarcophagus.board,
+}
+
+GENERIC_TEMPLATE = "games/_board_generic.html"
+PLAYING_CARD_GAMES = frozenset({"sarg", "sacrifice"})
+
+
+def board_context(
+    game: str, view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]
+) -> dict[str, Any]:
+    """The board's template context for one viewer: built from ``view`` and their legal moves."""
+    builder = BOARDS.get(game) or generic_board
+    template = f"games/{game}/_board.html" if game in BOARDS else GENERIC_TEMPLATE
+    return {"template": template, **builder(view, moves, names)}
+
+
+def generic_board(
+    view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]
+) -> dict[str, Any]:
+    """Any engine's view without a board of its own: its events and one button per move."""
+    events = [named(event.get("text", ""), names) for event in view.get("events", [])]
+    return {
+        "view": view,
+        "move_list": [{"json": move_json(m), "label": move_json(m)} for m in moves],
+        "events": events[-EVENTS_SHOWN:][::-1],
+    }
+
+
+def faces(game: str, cards: list[str]) -> list[dict[str, Any]]:
+    """Cards as the ``games/_card.html`` include shows them (playing cards get suits)."""
+    if game in PLAYING_CARD_GAMES:
+        return [card_face(card) for card in cards]
+    return [{"card": card, "rank": card, "suit": "", "name": card} for card in cards]

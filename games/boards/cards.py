@@ -1,0 +1,56 @@
+"""Playing cards as people read them (rank and suit symbol, colour, a spoken name).
+
+Shared by the boards of the card games; values stay in RULINGS notation (``QH``, ``10S``,
+``JK``) for the ``data-card`` attributes, only the labels are for people.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _suit_name(suit: str) -> str:
+    return {
+        "S": pgettext("suit", "spades"),
+        "H": pgettext("suit", "hearts"),
+        "D": pgettext("suit", "diamonds"),
+        "C": pgettext("suit", "clubs"),
+    }[suit]
+
+
+def _rank_name(rank: str) -> str:
+    return {
+        "A": pgettext("rank", "ace"),
+        "J": pgettext("rank", "jack"),
+        "Q": pgettext("rank", "queen"),
+        "K": pgettext("rank", "king"),
+    }.get(rank, rank)
+
+
+def card_face(card: str) -> dict[str, Any]:
+    """``{card, rank, suit, text, red, name}`` for a face-up card in RULINGS notation."""
+    if card == "JK":
+        return {
+            "card": card,
+            "rank": "JK",
+            "suit": "★",
+            "text": "JK★",
+            "red": False,
+            "joker": True,
+            "name": _("joker (vampire)"),
+        }
+    rank, suit = card[:-1], card[-1]
+    return {
+        "card": card,
+        "rank": rank,
+        "suit": SUIT_SYMBOL[suit],
+        "text": f"{rank}{SUIT_SYMBOL[suit]}",
+        "red": suit in "HD",
+        "joker": False,
+        "name": _("%(rank)s of %(suit)s") % {"rank": _rank_name(rank), "suit": _suit_name(suit)},
+    }

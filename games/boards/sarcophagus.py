@@ -1,0 +1,472 @@
+"""Sarcophagus's board: the pyramid in its brick layout, coins by suit, the viewer's coins.
+
+Built from ``engine.view(state, seat)`` and the viewer's ``legal_moves`` only. A face-down
+tile carries no value; another player's coin shows only its suit. Every legal move is one
+form posting exactly that dict: the first coin of a turn goes on the forced tile, so the
+viewer's coins are the buttons; the second coin is picked first, then a face-up tile is
+tapped; a trap's discard and a pass are buttons of their own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from .common import EVENTS_SHOWN, move_json
+
+SUITS = ("sun", "moon", "crown", "arms")
+VALUES = ("null", "ace", "2", "3", "4", "5")
+SYMBOL = {"sun": "☀", "moon": "☾", "crown": "♛", "arms": "⚜"}
+LATEST_SHOWN = 4
+
+
+def suit_name(suit: str) -> str:
+    return {
+        "sun": pgettext("piecepack suit", "suns"),
+        "moon": pgettext("piecepack suit", "moons"),
+        "crown": pgettext("piecepack suit", "crowns"),
+        "arms": pgettext("piecepack suit", "arms"),
+    }[suit]
+
+
+def suit_word(suit: str) -> str:
+    """One suit named as a player's colour ("sun", "moon"...)."""
+    return {
+        "sun": pgettext("piecepack suit, one", "sun"),
+        "moon": pgettext("piecepack suit, one", "moon"),
+        "crown": pgettext("piecepack suit, one", "crown"),
+        "arms": pgettext("piecepack suit, one", "arms"),
+    }[suit]
+
+
+def tile_face(tile: str) -> dict[str, Any]:
+    """A face-up tile in RULINGS notation (``"5-sun"``) as people read it."""
+    value, suit = tile.split("-")
+    if value == "null":
+        kind, text = "trap", "✕"
+        name = _("trap (null) of %(suit)s") % {"suit": suit_name(suit)}
+    elif value == "ace":
+        kind, text = "god", "A"
+        name = _("god (ace) of %(suit)s") % {"suit": suit_name(suit)}
+    else:
+        kind, text = "number", value
+        name = _("%(value)s of %(suit)s") % {"value": value, "suit": suit_name(suit)}
+    return {
+        "tile": tile,
+        "kind": kind,
+        "text": text,
+        "suit": suit,
+        "symbol": SYMBOL[suit],
+        "name": name,
+    }
+
+
+def coin_face(suit: str, value: int | None) -> dict[str, Any]:
+    """A coin: its value (and ``data-coin``) only when given, i.e. for its owner."""
+    face: dict[str, Any] = {"suit": suit, "symbol": SYMBOL[suit], "coin": "", "text": ""}
+    if value is None:
+        face["name"] = _("a %(suit)s coin") % {"suit": suit_word(suit)}
+    else:
+        face["coin"] = f"{VALUES[value]}-{suit}"
+        face["text"] = str(value)
+        face["name"] = _("your %(suit)s coin worth %(value)s") % {
+            "suit": suit_word(suit),
+            "value": value,
+        }
+    return face
+
+
+def where(position: list[int]) -> str:
+    """A pyramid position for people: row 1 is the top, tiles counted from the left."""
+    row, index = position
+    return _("row %(row)s, tile %(tile)s") % {"row": row, "tile": index + 1}
+
+
+def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
+    me = view["seat"]
+    my_suits = view["seats"][me]["suits"] if me is not None else []
+    coin_moves = [m for m in moves if "coin" in m]
+    hand = _hand(view, coin_moves, my_suits)
+    mode = _mode(view, moves)
+    events = _events(view, names)
+    return {
+        "view": view,
+        "names": names,
+        "mode": mode,
+        "can_move": bool(moves),
+        "prompt": _prompt(view, names, mode),
+        "rows": _rows(view, coin_moves, hand, mode),
+        "hand": hand,
+        "locked": [coin_face(c["suit"], c["value"]) for c in view.get("locked", [])],
+        "discards": [
+            {"face": tile_face(m["discard"]), "json": move_json(m)} for m in moves if "discard" in m
+        ],
+        "pass_json": next((move_json(m) for m in moves if "pass" in m), ""),
+        "players": _players(view, names),
+        "discarded": [tile_face(t) for t in view["discarded"]],
+        "discarded_unseen": view["discarded_unseen"],
+        "latest": events[-LATEST_SHOWN:][::-1],
+        "events": events[-EVENTS_SHOWN:][::-1],
+        "announce": " ".join(events[_last_move_start(view["events"]) :]),
+        "result": _result(view, names),
+        "seat_roles": {
+            seat["seat"]: " · ".join(f"{SYMBOL[s]} {suit_word(s)}" for s in seat["suits"])
+            for seat in view["seats"]
+        },
+        "places": _places(view) if view["is_over"] else {},
+    }
+
+
+def _mode(view, moves) -> str:
+    """What the viewer's controls are for: first_coin, second_coin, discard, pass or ""."""
+    return (view["awaiting"] or "") if moves else ""
+
+
+def _coin_key(move: dict[str, Any], my_suits: list[str]) -> tuple[str, int]:
+    """The (suit, value) of the coin a move places (one suit each, unless two players)."""
+    return move.get("suit", my_suits[0] if my_suits else ""), move["coin"]
+
+
+def _hand(view, coin_moves, my_suits) -> list[dict[str, Any]]:
+    """The viewer's coins in hand; with the turn's first coin each is the button placing it
+    on the forced tile, with the second each is a pick for the tiles' buttons."""
+    first = {_coin_key(m, my_suits): m for m in coin_moves if view["awaiting"] == "first_coin"}
+    coins = []
+    for pick, coin in enumerate(view.get("hand", [])):
+        face = coin_face(coin["suit"], coin["value"])
+        move = first.get((coin["suit"], coin["value"]))
+        coins.append(
+            {
+                "pick": pick,
+                "key": (coin["suit"], coin["value"]),
+                "face": face,
+                "json": move_json(move) if move else "",
+                "label": _("Place %(coin)s on the highlighted tile") % {"coin": face["name"]},
+            }
+        )
+    return coins
+
+
+def _rows(view, coin_moves, hand, mode) -> list[list[dict[str, Any]]]:
+    """The 21 positions row by row; a face-up tile with the second coin's buttons on it."""
+    picks = {c["key"]: c["pick"] for c in hand}
+    me = view["seat"]
+    my_suits = view["seats"][me]["suits"] if me is not None else []
+    on_tile: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    if mode == "second_coin":
+        for m in coin_moves:
+            key = _coin_key(m, my_suits)
+            on_tile.setdefault(tuple(m["tile"]), []).append(
+                {
+                    "pick": picks[key],
+                    "json": move_json(m),
+                    "label": _("Place your %(suit)s %(value)s here")
+                    % {
+                        "suit": suit_word(key[0]),
+                        "value": key[1],
+                    },
+                }
+            )
+    rows: list[list[dict[str, Any]]] = []
+    for cell in view["pyramid"]:
+        row, index = cell["tile"]
+        if index == 0:
+            rows.append([])
+        face = tile_face(cell["face_up"]) if cell["face_up"] else None
+        coins = [
+            coin_face(c["suit"], c.get("value") if c["seat"] == me else None)
+            for c in sorted(cell["coins"], key=lambda c: SUITS.index(c["suit"]))  # by suit
+        ]
+        rows[-1].append(
+            {
+                "key": f"{row}-{index}",
+                "where": where(cell["tile"]),
+                "present": cell["present"],
+                "face": face,
+                "coins": coins,
+                "sarcophagus": cell["over_sarcophagus"],
+                "forced": cell["first_coin_here"] and view["awaiting"] == "first_coin",
+                "claimable": cell["claimable"],
+                "moves": on_tile.get((row, index), []),
+            }
+        )
+    return rows
+
+
+def _prompt(view, names, mode) -> str:
+    """What happens now, in words, for this viewer."""
+    if view["is_over"]:
+        return ""
+    if mode == "first_coin":
+        return _("Your first coin goes on the highlighted tile: tap the coin to place there.")
+    if mode == "second_coin":
+        return _("Your second coin: pick a coin, then tap a face-up tile.")
+    if mode == "discard":
+        return _("A trap! Choose the number tile you give up.")
+    if mode == "pass":
+        return _("You are out of coins: pass.")
+    actor = view["to_act"][0] if view["to_act"] else None
+    if actor is None:
+        return ""
+    name = names[actor]
+    if view["awaiting"] == "discard":
+        return _("%(name)s chooses a number tile to give up to the trap.") % {"name": name}
+    if view["awaiting"] == "pass":
+        return _("%(name)s is out of coins and passes.") % {"name": name}
+    if view["awaiting"] == "second_coin":
+        return _("%(name)s places a second coin.") % {"name": name}
+    return _("%(name)s places a first coin on the highlighted tile.") % {"name": name}
+
+
+def _players(view, names) -> list[dict[str, Any]]:
+    """Each seat: suits, coins (counts public), claimed tiles, sarcophagus tiles, fame."""
+    to_act = set(view["to_act"])
+    players = []
+    for seat in view["seats"]:
+        s = seat["seat"]
+        claimed = [tile_face(t) for t in seat["claimed"]]
+        opened = seat.get("sarcophagus")
+        players.append(
+            {
+                "seat": s,
+                "name": names[s],
+                "is_you": s == view["seat"],
+                "to_act": s in to_act,
+                "suits": [
+                    {"suit": x, "symbol": SYMBOL[x], "word": suit_word(x)} for x in seat["suits"]
+                ],
+                "in_hand": seat["coins_in_hand"],
+                "on_board": seat["coins_on_board"],
+                "locked": seat["coins_locked"],
+                "claimed": claimed,
+                "protected": any(face["kind"] == "god" for face in claimed),
+                "sarcophagus_backs": range(seat["sarcophagus_tiles"]) if opened is None else [],
+                "sarcophagus": [tile_face(t) for t in opened or []],
+                "end_discards": [tile_face(t) for t in seat.get("end_discards", [])],
+                "fame": view["scores"][s],
+            }
+        )
+    return players
+
+
+def _places(view) -> dict[int, int]:
+    """Competition places: most fame first, then fewer tiles (P9); still tied, shared."""
+    keys = [(seat["result"]["fame"], -seat["result"]["tile_count"]) for seat in view["seats"]]
+    return {seat: 1 + sum(other > key for other in keys) for seat, key in enumerate(keys)}
+
+
+def _result(view, names) -> dict[str, Any] | None:
+    """The final scoring: per player the tiles kept, the set bonuses, fame and tile count."""
+    if not view["is_over"]:
+        return None
+    places = _places(view)
+    rows = []
+    for seat in view["seats"]:
+        s = seat["seat"]
+        result = seat["result"]
+        breakdown = result["breakdown"]
+        rows.append(
+            {
+                "seat": s,
+                "name": names[s],
+                "is_you": s == view["seat"],
+                "place": places[s],
+                "winner": s in view["winners"],
+                "kept": _kept_faces(result["kept"], seat.get("sarcophagus", [])),
+                "lost": [tile_face(t) for t in result["discarded"]],
+                "values": breakdown["tiles"],
+                "sets": [
+                    {"symbol": SYMBOL[suit], "suit": suit_name(suit), "bonus": bonus}
+                    for suit, bonus in breakdown["sets"].items()
+                ],
+                "fame": result["fame"],
+                "tiles": result["tile_count"],
+            }
+        )
+    rows.sort(key=lambda row: (row["place"], row["seat"]))
+    return {"rows": rows, "text": _winner_text(view, names), "tie_break": _tie_break(view, names)}
+
+
+def _kept_faces(kept: list[str], opened: list[str]) -> list[dict[str, Any]]:
+    """The tiles kept at the end, those found in the sarcophagus marked as such."""
+    faces = []
+    for tile in kept:
+        face = tile_face(tile)
+        face["from_sarcophagus"] = tile in opened
+        faces.append(face)
+    return faces
+
+
+def _winner_text(view, names) -> str:
+    winners = view["winners"]
+    fame = view["scores"][winners[0]]
+    if len(winners) == 1:
+        return _("%(name)s wins with %(fame)s fame.") % {"name": names[winners[0]], "fame": fame}
+    return _("%(names)s share the win with %(fame)s fame each.") % {
+        "names": " & ".join(names[w] for w in winners),
+        "fame": fame,
+    }
+
+
+def _tie_break(view, names) -> str:
+    """Said only when equal fame at the top was decided, or left shared, by the tile count."""
+    scores = view["scores"]
+    best = max(scores)
+    tied = [s for s, fame in enumerate(scores) if fame == best]
+    if len(tied) < 2:
+        return ""
+    counts = {s: view["seats"][s]["result"]["tile_count"] for s in tied}
+    winners = view["winners"]
+    if len(winners) == len(tied):
+        return ngettext(
+            "%(names)s have %(fame)s fame and hold %(count)s tile each: the win is shared.",
+            "%(names)s have %(fame)s fame and hold %(count)s tiles each: the win is shared.",
+            counts[winners[0]],
+        ) % {"names": " & ".join(names[s] for s in tied), "fame": best, "count": counts[winners[0]]}
+    return _("%(names)s have %(fame)s fame each; the fewer tiles decide: %(counts)s.") % {
+        "names": " & ".join(names[s] for s in tied),
+        "fame": best,
+        "counts": ", ".join(
+            ngettext("%(name)s %(count)s tile", "%(name)s %(count)s tiles", counts[s])
+            % {"name": names[s], "count": counts[s]}
+            for s in tied
+        ),
+    }
+
+
+# --- events: the engine's public happenings, worded for people ---------------------------------
+
+
+def _events(view, names) -> list[str]:
+    tiles_at = _known_tiles(view)
+    return [_event_text(event, names, tiles_at) for event in view["events"]]
+
+
+MOVE_KINDS = frozenset({"setup", "coin", "pass", "trap_discard"})
+
+
+def _last_move_start(events: list[dict[str, Any]]) -> int:
+    """Where the last move's happenings begin: a coin reveals, claims and springs traps in
+    one go, and all of it is read out together."""
+    for i in range(len(events) - 1, -1, -1):
+        if events[i]["kind"] in MOVE_KINDS:
+            return i
+    return 0
+
+
+def _known_tiles(view) -> dict[tuple[int, int], str]:
+    """Tile names by position, from the face-up pyramid and the events that named them."""
+    known: dict[tuple[int, int], str] = {}
+    for event in view["events"]:
+        for shown in event.get("tiles", []) if event["kind"] == "reveal" else []:
+            known[tuple(shown["tile"])] = shown["face_up"]
+        if event["kind"] in ("claim", "discard_tile"):
+            known[tuple(event["tile"])] = event["face_up"]
+        if event["kind"] == "setup":
+            known[tuple(event["position"])] = event["tile"]
+    for cell in view["pyramid"]:
+        if cell["face_up"]:
+            known[tuple(cell["tile"])] = cell["face_up"]
+    return known
+
+
+def _tile_at(position: list[int], tiles_at) -> str:
+    tile = tiles_at.get(tuple(position))
+    if tile is None:
+        return where(position)
+    return _("%(tile)s (%(where)s)") % {"tile": tile_face(tile)["name"], "where": where(position)}
+
+
+def _event_text(event: dict[str, Any], names: list[str], tiles_at) -> str:
+    kind = event["kind"]
+    seats = event.get("seats", [])
+    name = names[seats[0]] if seats else ""
+    if kind == "setup":
+        return _("The pyramid is laid out with %(tile)s face up on top. %(name)s begins.") % {
+            "tile": tile_face(event["tile"])["name"],
+            "name": names[seats[0]] if len(seats) == 1 else _begins(event, names),
+        }
+    if kind == "coin":
+        return _("%(name)s places a %(suit)s coin on %(tile)s.") % {
+            "name": name,
+            "suit": suit_word(event["suit"]),
+            "tile": _tile_at(event["tile"], tiles_at),
+        }
+    if kind == "reveal":
+        shown = ", ".join(_tile_at(t["tile"], tiles_at) for t in event["tiles"])
+        return _("Turned face up: %(tiles)s.") % {"tiles": shown}
+    if kind == "tie":
+        parts = ", ".join(
+            f"{names[int(seat)]} {_sum_text(values)}" for seat, values in event["values"].items()
+        )
+        return _("Tie on %(tile)s: the coins are turned over: %(parts)s.") % {
+            "tile": _tile_at(event["tile"], tiles_at),
+            "parts": parts,
+        }
+    if kind == "claim":
+        return _("%(name)s claims %(tile)s.") % {
+            "name": name,
+            "tile": _tile_at(event["tile"], tiles_at),
+        }
+    if kind == "discard_tile":
+        return _("Nobody claims %(tile)s: it is discarded.") % {
+            "tile": _tile_at(event["tile"], tiles_at)
+        }
+    if kind == "sarcophagus":
+        return ngettext(
+            "%(name)s takes the sarcophagus tile below unseen and leaves %(count)s coin on it.",
+            "%(name)s takes the sarcophagus tile below unseen and leaves %(count)s coins on it.",
+            event["locked"],
+        ) % {"name": name, "count": event["locked"]}
+    if kind == "sarcophagus_lost":
+        return _("The sarcophagus tile below is discarded unseen.")
+    if kind == "trap":
+        return _trap_text(event, name)
+    if kind == "trap_discard":
+        return _("%(name)s loses %(tile)s to a trap.") % {
+            "name": name,
+            "tile": tile_face(event["tile"])["name"],
+        }
+    if kind == "pass":
+        return _("%(name)s is out of coins and passes.") % {"name": name}
+    if kind == "all_out":
+        return _("Everyone is out of coins: the top tile, %(tile)s, is assessed as it is.") % {
+            "tile": _tile_at(event["tile"], tiles_at)
+        }
+    if kind == "opened":
+        return _("%(name)s opens the sarcophagus tiles: %(tiles)s.") % {
+            "name": name,
+            "tiles": ", ".join(tile_face(t)["name"] for t in event["tiles"]),
+        }
+    if kind == "over":
+        fames = ", ".join(f"{names[s]} {f}" for s, f in enumerate(event["fame"]))
+        return _("The game is over (fame: %(fames)s).") % {"fames": fames}
+    return event.get("text", "")
+
+
+def _sum_text(values: list[int]) -> str:
+    """Turned-over coins: "2+3=5", or just "4" for one coin."""
+    if len(values) == 1:
+        return str(values[0])
+    return f"{'+'.join(map(str, values))}={sum(values)}"
+
+
+def _begins(event, names) -> str:
+    """The setup event lists every seat; the one who begins is named last in its text."""
+    text = event.get("text", "")
+    for seat, person in enumerate(names):
+        if text.endswith(f"{{p{seat}}} begins."):
+            return person
+    return ""
+
+
+def _trap_text(event, name) -> str:
+    effect = event.get("effect")
+    text = event.get("text", "")
+    if effect == "protected" or "god protects" in text:
+        return _("A trap! A god protects %(name)s.") % {"name": name}
+    if effect == "none" or "no number tile" in text:
+        return _("A trap, but %(name)s holds no number tile to lose.") % {"name": name}
+    return _("A trap! %(name)s must choose a number tile to give up.") % {"name": name}

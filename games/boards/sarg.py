@@ -1,0 +1,213 @@
+"""Sarg's board: the 3x3 coffin, the viewer's hand, and each legal move as one cell button.
+
+Built from ``engine.view(state, seat)`` and the viewer's ``legal_moves`` only. A move is a card
+and a cell; the page lets a player pick a card (radio buttons) and then shows, in each open
+cell, the button that posts exactly that ``{"card", "cell"}`` dict.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scoring.views.sheet_context import explained_square
+
+from .cards import card_face
+from .common import EVENTS_SHOWN, move_json
+
+NAIL = (1, 1)
+
+
+def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
+    hand = [{"pick": i, "face": card_face(card)} for i, card in enumerate(view["hand"])]
+    roles = view["roles"]
+    return {
+        "view": view,
+        "names": names,
+        "hand": hand,
+        "hidden_hands": _hidden_hands(view, names),
+        "rows": _rows(view, hand, moves),
+        "can_move": bool(moves),
+        "queen": {"seat": roles["queen"], "name": names[roles["queen"]]},
+        "king": {"seat": roles["king"], "name": names[roles["king"]]},
+        "seat_roles": {roles["queen"]: _("♛ Queen · rows"), roles["king"]: _("♚ King · columns")},
+        "rounds": _round_table(view),
+        "round_end": _round_end(view, names),
+        "events": _events(view, names)[-EVENTS_SHOWN:][::-1],
+        "result": _result(view, names),
+    }
+
+
+def _last_play(view: dict[str, Any]) -> list[int] | None:
+    for event in reversed(view["events"]):
+        if event["kind"] == "play":
+            return event["cell"]
+        if event["kind"] in ("deal", "round"):
+            return None
+    return None
+
+
+def _rows(view, hand, moves) -> list[list[dict[str, Any]]]:
+    open_cells = {tuple(cell) for cell in view["open_cells"]}
+    last = _last_play(view)
+    rows = []
+    for r, row in enumerate(view["grid"]):
+        cells = []
+        for c, card in enumerate(row):
+            cell_moves = [
+                {
+                    "pick": item["pick"],
+                    "json": move_json(move),
+                    "label": _("Play %(card)s at row %(row)s, column %(column)s")
+                    % {"card": item["face"]["name"], "row": r + 1, "column": c + 1},
+                }
+                for item in hand
+                for move in moves
+                if move["card"] == item["face"]["card"] and list(move["cell"]) == [r, c]
+            ]
+            cells.append(
+                {
+                    "row": r,
+                    "column": c,
+                    "face": card_face(card) if card else None,
+                    "nail": (r, c) == NAIL,
+                    "open": (r, c) in open_cells,
+                    "last": last == [r, c],
+                    "moves": cell_moves,
+                    "where": _("row %(row)s, column %(column)s") % {"row": r + 1, "column": c + 1},
+                }
+            )
+        rows.append(cells)
+    return rows
+
+
+def _hidden_hands(view, names) -> list[dict[str, Any]]:
+    """The other seats' hands as face-down cards: only their sizes are public."""
+    return [
+        {"seat": seat, "name": names[seat], "count": size, "backs": range(size)}
+        for seat, size in enumerate(view["hand_sizes"])
+        if seat != view["seat"] and size
+    ]
+
+
+def _round_table(view) -> list[dict[str, Any]]:
+    queen_total = king_total = 0
+    table = []
+    for number, scores in enumerate(view["round_scores"], 1):
+        queen_total += scores["queen"]
+        king_total += scores["king"]
+        table.append(
+            {
+                "number": number,
+                "queen": scores["queen"],
+                "king": scores["king"],
+                "queen_total": queen_total,
+                "king_total": king_total,
+            }
+        )
+    return table
+
+
+def _round_end(view, names) -> dict[str, Any] | None:
+    """The last finished round explained. ``fresh`` while each player has yet to place their
+    first card of the next round (so a bot that leads at once does not whisk it away); the
+    page then shows it up front, later folded into the rounds table."""
+    explanation = view["last_round"]
+    if explanation is None:
+        return None
+    number = len(view["round_scores"])
+    roles = view["roles"]
+    return {
+        "fresh": view["is_over"] or _plays_since_deal(view) < len(view["hand_sizes"]),
+        "number": number,
+        "square": explained_square(explanation),
+        "text": _(
+            "Round %(number)s: %(queen)s (Queen, rows) is credited %(queen_score)s, "
+            "%(king)s (King, columns) %(king_score)s."
+        )
+        % {
+            "number": number,
+            "queen": names[roles["queen"]],
+            "queen_score": explanation["queen"],
+            "king": names[roles["king"]],
+            "king_score": explanation["king"],
+        },
+    }
+
+
+def _plays_since_deal(view) -> int:
+    plays = 0
+    for event in reversed(view["events"]):
+        if event["kind"] == "deal":
+            break
+        plays += event["kind"] == "play"
+    return plays
+
+
+def _result(view, names) -> dict[str, Any] | None:
+    result = view["result"]
+    if result is None:
+        return None
+    roles = view["roles"]
+    if result["bonus_to"] is None:
+        bonus = _("The totals and the best round scores are level: nobody gains a bonus.")
+    else:
+        seat = roles[result["bonus_to"]]
+        bonus = _("%(name)s gains an end bonus of %(bonus)s.") % {
+            "name": names[seat],
+            "bonus": result["bonus"],
+        }
+    return {
+        "bonus": result["bonus"],
+        "bonus_text": bonus,
+        "before_bonus": [
+            {"name": names[roles[role]], "total": result["totals"][role]}
+            for role in ("queen", "king")
+        ],
+    }
+
+
+def _events(view, names) -> list[str]:
+    return [_event_text(event, names) for event in view["events"]]
+
+
+def _event_text(event, names) -> str:
+    kind = event["kind"]
+    who = names[event["seats"][0]] if event["seats"] else ""
+    if kind == "deal":
+        return _("%(name)s deals round %(round)s; the nail is %(card)s.") % {
+            "name": who,
+            "round": event["round"],
+            "card": card_face(event["nail"])["text"],
+        }
+    if kind == "play":
+        row, column = event["cell"]
+        return _("%(name)s plays %(card)s at row %(row)s, column %(column)s.") % {
+            "name": who,
+            "card": card_face(event["card"])["text"],
+            "row": row + 1,
+            "column": column + 1,
+        }
+    if kind == "round":
+        queen, king = event["seats"]
+        return _(
+            "Round %(round)s: %(queen)s (Queen) is credited %(queen_score)s, "
+            "%(king)s (King) %(king_score)s."
+        ) % {
+            "round": event["round"],
+            "queen": names[queen],
+            "queen_score": event["queen"],
+            "king": names[king],
+            "king_score": event["king"],
+        }
+    if kind == "shuffle":
+        return _("%(name)s shuffles the whole deck afresh.") % {"name": who}
+    if kind == "end":
+        if not event["seats"]:
+            return _("The game is over; nobody gains a bonus.")
+        return _("The game is over; %(name)s gains a bonus of %(bonus)s.") % {
+            "name": who,
+            "bonus": event["bonus"],
+        }
+    return event["text"]

@@ -1,0 +1,41 @@
+"""The scoring players that stand for bots at online tables.
+
+One ``scoring.Player`` (``is_bot=True``) per bot level, named for people ("Bot (normal)").
+A session seats each player once, so a second bot of the same level at one table gets its
+own player ("Bot (normal) 2").
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from games.bots import BOT_KINDS
+from scoring.models import Player
+
+LEVEL_LABELS = {"random": _("easy"), "heuristic": _("normal")}
+ENGLISH_LABELS = {"random": "easy", "heuristic": "normal"}
+assert set(LEVEL_LABELS) == set(BOT_KINDS), "every bot kind needs a label"
+
+
+def level_label(level: str) -> str:
+    return str(LEVEL_LABELS.get(level, level))
+
+
+def bot_name(level: str, nth: int = 1) -> str:
+    """The player name of the ``nth`` bot of that level at one table (stored in English:
+    a player name is one string for everyone)."""
+    base = f"Bot ({ENGLISH_LABELS.get(level, level)})"
+    return base if nth == 1 else f"{base} {nth}"
+
+
+def bot_player(level: str, nth: int = 1) -> Player:
+    """The bot player for that level (created on first use). Should a member already be
+    called so, the bot takes the name with a mark after it instead."""
+    name = bot_name(level, nth)
+    for candidate in (name, f"{name} *"):
+        player = Player.objects.filter(name__iexact=candidate).first()
+        if player is None:
+            return Player.objects.create(name=candidate, is_bot=True)
+        if player.is_bot:
+            return player
+    raise ValueError(f"No free player name for the bot {name!r}.")

@@ -1,0 +1,127 @@
+"""Websockets of online play: one per table viewer, one per lobby viewer.
+
+``TableConsumer`` (``/ws/play/<public_id>/``) knows its viewer from the session cookie
+(AuthMiddlewareStack) and works out the viewer's seat at every render, so a spectator who
+sits down sees their hand from then on. On connect, and on every ``table.version`` message
+of its table's group, it sends ``rendering.table_fragments(table, seat, user=user)``: the
+fragments of that seat's ``engine.view`` only. A version already sent is skipped unless the
+message says ``force`` (a seat changed, the game started, ...). The client sends nothing
+but an optional "resync" (answered with the current fragments); everything else is ignored.
+
+``LobbyConsumer`` (``/ws/play/lobby/``) sends ``rendering.lobby_fragments(user)`` on connect
+and on every ``lobby.changed``.
+
+Rendering touches the database, so it runs in a worker thread (``database_sync_to_async``).
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from . import rendering
+from .models import Table
+from .tables import LOBBY_GROUP, group_name
+
+NOT_FOUND = 4404
+RESYNC_INTERVAL = 1.0  # seconds: a client asking more often is ignored
+
+
+def _public_id(scope) -> uuid.UUID | None:
+    raw = scope.get("url_route", {}).get("kwargs", {}).get("public_id")
+    try:
+        return uuid.UUID(str(raw))
+    except (TypeError, ValueError, AttributeError):
+        return None
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    group: str | None = None
+
+    async def connect(self):
+        self.sent_version = -1
+        self.last_resync = 0.0
+        public_id = _public_id(self.scope)
+        await self.accept()
+        if public_id is None or not await self._exists(public_id):
+            await self.close(code=NOT_FOUND)  # the client gives up on 4xxx codes
+            return
+        self.public_id = public_id
+        self.group = group_name(public_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self._push()
+
+    async def disconnect(self, code):
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        """Only "resync" is heard (a client unsure it is current); the rest is ignored."""
+        if not self.group or not text_data or "resync" not in text_data[:200]:
+            return
+        now = time.monotonic()
+        if now - self.last_resync >= RESYNC_INTERVAL:
+            self.last_resync = now
+            await self._push()
+
+    async def table_version(self, event):
+        version = event.get("version")
+        if not event.get("force") and isinstance(version, int) and version <= self.sent_version:
+            return  # this socket already shows that version (or a later one)
+        await self._push()
+
+    async def _push(self) -> None:
+        rendered = await self._render()
+        if rendered is None:
+            await self.close(code=NOT_FOUND)
+            return
+        html, version = rendered
+        self.sent_version = max(self.sent_version, version)
+        await self.send(text_data=html)
+
+    @database_sync_to_async
+    def _exists(self, public_id: uuid.UUID) -> bool:
+        return Table.objects.filter(public_id=public_id).exists()
+
+    @database_sync_to_async
+    def _render(self) -> tuple[str, int] | None:
+        table = Table.objects.with_seats().filter(public_id=self.public_id).first()
+        if table is None:
+            return None
+        user = self.scope.get("user")
+        seat = rendering.viewer_seat(table, user)
+        return rendering.table_fragments(table, seat, user=user), table.version
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        await self.accept()
+        await self._push()
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        """Lobby watchers only listen."""
+
+    async def lobby_changed(self, event):
+        await self._push()
+
+    async def _push(self) -> None:
+        await self.send(text_data=await self._render())
+
+    @database_sync_to_async
+    def _render(self) -> str:
+        return rendering.lobby_fragments(self.scope.get("user"))
+
+
+class ClosingConsumer(AsyncWebsocketConsumer):
+    """Any other path under /ws/play/: accepted and closed at once, with "not found"."""
+
+    async def connect(self):
+        await self.accept()
+        await self.close(code=NOT_FOUND)

@@ -1,0 +1,238 @@
+"""What each viewer of a table or of the lobby sees, as HTML: pages and socket fragments alike.
+
+Only ``engine.view(state, seat)`` and the viewer's own ``legal_moves`` reach a template: hidden
+cards cannot leak because the state is never handed to the rendering layer. The table page,
+the move view and the websocket consumers all render through here, so a page and the fragment
+that later replaces part of it come from the same templates.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.core.cache import cache
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template, render_to_string
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+
+from .boards import board_context
+from .labels import game_title, option_text, seat_names
+from .lobby import lobby_lists
+
+SPECTATOR_CACHE_SECONDS = 600
+ACTION_URLS = (
+    "table",
+    "move",
+    "join",
+    "leave",
+    "start",
+    "cancel",
+    "seat_bot",
+    "hand_to_bot",
+    "take_back",
+    "rematch",
+    "replay",
+)
+
+
+def viewer_seat(table, user) -> int | None:
+    """The seat ``user`` holds at ``table``, or None for spectators and anonymous visitors."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return table.seat_of(user)
+
+
+def table_context(table, seat: int | None, *, user=None) -> dict[str, Any]:
+    """The template context of a table for one viewer, from ``view`` and their own moves only."""
+    seats = list(table.seats.all())
+    names = seat_names(seats)
+    view = None
+    moves: list[dict[str, Any]] = []
+    state = table.state() if table.status in ("playing", "finished") else None
+    if state is not None:
+        engine = table.engine
+        view = engine.view(state, seat)
+        if seat is not None and table.status == "playing" and not _bot_plays(seats, seat):
+            moves = engine.legal_moves(state, seat)
+    del state  # from here on only the view exists
+    to_act = set(view["to_act"]) if view else set()
+    signed_in = bool(user is not None and getattr(user, "is_authenticated", False))
+    is_host = signed_in and table.host_id == user.pk
+    board = board_context(table.game, view, moves, names) if view is not None else None
+    seat_rows = _seat_rows(table, seats, names, view, seat, to_act, board)
+    banner = _banner(table, seat, seat_rows, to_act, view)
+    return {
+        "table": table,
+        "game_title": game_title(table.game),
+        "seat": seat,
+        "seats": seat_rows,
+        "seats_by_place": sorted(
+            (row for row in seat_rows if row["place"]), key=lambda row: row["place"]
+        ),
+        "view": view,
+        "board": board,
+        "version": table.version,
+        "banner": banner,
+        "page_title": f"{banner['title']} · {game_title(table.game)}",
+        "signed_in": signed_in,
+        "is_host": is_host,
+        "controls": _controls(table, seats, seat, signed_in, is_host, user),
+        "urls": _urls(table),
+        "ws_url": f"/ws/play/{table.public_id}/",
+        "option_text": option_text(table.game, table.options),
+        "rules_template": rules_template(table.game),
+    }
+
+
+def rules_template(game: str) -> str:
+    """The game's "How to play" partial for the table's drawer, or "" while it has none yet."""
+    name = f"games/{game}/_rules.html"
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return ""
+    return name
+
+
+def _bot_plays(seats, position: int) -> bool:
+    return any(s.position == position and s.is_bot for s in seats)
+
+
+def _urls(table) -> dict[str, str]:
+    """The table's action URLs; a route not there yet gives "" (its button is not shown)."""
+    urls = {}
+    for name in ACTION_URLS:
+        try:
+            urls[name] = reverse(f"play:{name}", args=[table.public_id])
+        except NoReverseMatch:
+            urls[name] = ""
+    return urls
+
+
+def _seat_rows(table, seats, names, view, seat, to_act, board) -> list[dict[str, Any]]:
+    scores = view["scores"] if view else None
+    winners = set(view["winners"]) if view and view["is_over"] else set()
+    roles = (board or {}).get("seat_roles", {})
+    places = {}
+    if view and view["is_over"]:
+        places = (board or {}).get("places") or _places(scores)  # a board may rank otherwise
+    return [
+        {
+            "position": s.position,
+            "number": s.position + 1,
+            "name": names[i],
+            "is_you": s.position == seat,
+            "is_bot": s.is_bot,
+            "handed_to_bot": s.handed_to_bot,
+            "is_free": s.is_free,
+            "invite_only": s.invite_only,
+            "is_host": s.user_id is not None and s.user_id == table.host_id,
+            "to_act": s.position in to_act,
+            "score": scores[s.position] if scores else None,
+            "winner": s.position in winners,
+            "place": places.get(s.position),
+            "role": roles.get(s.position, ""),
+        }
+        for i, s in enumerate(seats)
+    ]
+
+
+def _places(scores: list[int]) -> dict[int, int]:
+    """Competition places by score, highest first (ties share a place)."""
+    return {seat: 1 + sum(other > score for other in scores) for seat, score in enumerate(scores)}
+
+
+def _banner(table, seat, seat_rows, to_act, view) -> dict[str, Any]:
+    """Whose turn it is, in words, for the banner and the tab title."""
+    status = table.status
+    if status == "open":
+        taken = sum(not row["is_free"] for row in seat_rows)
+        text = _("Waiting for players: %(taken)s of %(count)s seats taken.") % {
+            "taken": taken,
+            "count": len(seat_rows),
+        }
+        return {"kind": "waiting", "text": text, "title": _("Waiting for players")}
+    if status == "playing":
+        if seat is not None and any(row["is_you"] and row["is_bot"] for row in seat_rows):
+            text = _("A bot plays your seat for now: take it back to play.")
+            return {"kind": "theirs", "text": text, "title": _("A bot plays for you")}
+        if seat is not None and seat in to_act:
+            return {"kind": "mine", "text": _("Your turn"), "title": "▶ " + _("Your turn")}
+        waiting_for = ", ".join(row["name"] for row in seat_rows if row["to_act"])
+        text = _("Waiting for %(names)s") % {"names": waiting_for}
+        return {"kind": "theirs", "text": text, "title": text}
+    if status == "finished":
+        winners = [row["name"] for row in seat_rows if row["winner"]]
+        if seat is not None and any(row["is_you"] and row["winner"] for row in seat_rows):
+            shared = len(winners) > 1
+            text = _("Game over: you share the win.") if shared else _("Game over: you win!")
+        else:
+            text = _("Game over: %(names)s wins.") % {"names": " & ".join(winners)}
+        return {"kind": "over", "text": text, "title": _("Game over")}
+    if status == "cancelled":
+        text = _("The host cancelled this table.")
+        return {"kind": "closed", "text": text, "title": _("Cancelled")}
+    text = _("This table was abandoned.")
+    return {"kind": "closed", "text": text, "title": _("Abandoned")}
+
+
+def _controls(table, seats, seat, signed_in, is_host, user) -> dict[str, Any]:
+    """Which buttons this viewer gets; the service still has the last word on each."""
+    status = table.status
+    free = [s for s in seats if s.is_free]
+    return {
+        "join": status == "open" and signed_in and seat is None and bool(free),
+        "log_in_to_join": status == "open" and not signed_in and bool(free),
+        "leave": status == "open" and seat is not None and not is_host,
+        "start": status == "open" and is_host,
+        "can_start": status == "open" and not free,
+        "cancel": status == "open" and is_host,
+        "seat_bot": status == "open" and is_host and bool(free),
+        "hand_over": status == "playing" and is_host,
+        "take_back_own": status == "playing"
+        and seat is not None
+        and any(s.position == seat and s.handed_to_bot for s in seats),
+        "rematch": status == "finished" and seat is not None,
+        "replay": status == "finished",
+        "invite": status == "open",
+    }
+
+
+def _spectator_key(table, seats_signature: str) -> str:
+    return f"play:spectator:{table.public_id.hex}:{table.version}:{table.status}:{seats_signature}"
+
+
+def _seats_signature(table) -> str:
+    raw = ";".join(
+        f"{s.position},{s.user_id},{s.bot_level},{s.invite_only}" for s in table.seats.all()
+    )
+    return hashlib.sha1(raw.encode(), usedforsecurity=False).hexdigest()[:16]
+
+
+def table_fragments(table, seat: int | None, *, user=None) -> str:
+    """The HTML the table's socket pushes to one viewer: elements with ids, swapped out of band.
+
+    Logged-in spectators all see the same thing, so theirs is cached per table and version.
+    """
+    signed_in = bool(user is not None and getattr(user, "is_authenticated", False))
+    cacheable = seat is None and signed_in and table.host_id != user.pk
+    if cacheable:
+        key = _spectator_key(table, _seats_signature(table))
+        html = cache.get(key)
+        if html is not None:
+            return html
+    context = table_context(table, seat, user=user)
+    context["oob"] = True
+    html = render_to_string("games/_table_live.html", context)
+    if cacheable:
+        cache.set(key, html, SPECTATOR_CACHE_SECONDS)
+    return html
+
+
+def lobby_fragments(user) -> str:
+    """The HTML the lobby's socket pushes: the live lists, swapped out of band."""
+    context = lobby_lists(user)
+    context["oob"] = True
+    return render_to_string("games/_lobby_live.html", context)

@@ -1,0 +1,532 @@
+"""The tables service: the one write path of online play (../shared/TABLES_API.md).
+
+Views, websocket consumers, the bot runner, the admin and commands all call these plain
+synchronous functions; nothing else writes a table. Each function is one transaction that
+first locks the table row (``select_for_update`` on PostgreSQL; on SQLite the IMMEDIATE
+transaction already serialises writers), so a double click or a second tab applies once:
+the second ``play`` finds the version moved on and is refused as stale.
+
+After the commit the table's channel group hears ``{"type": "table.version", "version": N}``
+(``"force": True`` when something other than a move changed, e.g. a seat) and the lobby
+group hears ``{"type": "lobby.changed"}`` when a table opened, filled, started, ended or
+was cancelled.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import uuid
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.bots import BOT_KINDS
+from games.engines import GAME_NAMES, IllegalMove, get_engine
+
+from .bot_players import bot_player
+from .models import Table, TableMove, TableSeat
+from .options import clean_options
+from .recording import record
+
+log = logging.getLogger(__name__)
+
+LOBBY_GROUP = "lobby"
+SEED_BITS = 53  # seeds stay exact as JSON numbers in a browser too
+STALE_WINDOW = 20  # moves by others a simultaneous decision's page may be behind
+
+
+class TableError(ValueError):
+    """A refusal whose message a person reads (a full table, a start before every seat is
+    taken, a bad option, ...). Nothing changed."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class MoveRefused(TableError):
+    """``play`` refused the move; nothing changed. ``reason`` says why, for the HTTP status:
+    ``"stale"`` (409), ``"forbidden"`` (403: no seat that may act), ``"illegal"`` (422: the
+    engine's IllegalMove, or a game that is not running)."""
+
+    def __init__(self, message: str, reason: str = "illegal"):
+        super().__init__(message)
+        self.reason = reason
+
+
+# --- group messages ---------------------------------------------------------------------------
+
+
+def group_name(table: Table | uuid.UUID | str) -> str:
+    """The channel group of a table's sockets: ``table-<public_id hex>``."""
+    public_id = table.public_id if isinstance(table, Table) else uuid.UUID(str(table))
+    return f"table-{public_id.hex}"
+
+
+def _send(group: str, message: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group, message)
+
+
+def _announce(table: Table, *, force: bool = False, lobby: bool = False) -> None:
+    """After the commit: tell the table's sockets (and the lobby's, if asked)."""
+    message: dict[str, Any] = {"type": "table.version", "version": table.version}
+    if force:
+        message["force"] = True
+    group = group_name(table)
+    transaction.on_commit(lambda: _send(group, message), robust=True)
+    if lobby:
+        transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True)
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+def _locked(table: Table) -> Table:
+    """The table's row, locked for the rest of the transaction."""
+    return Table.objects.select_for_update().get(pk=table.pk)
+
+
+def _seats(table: Table) -> list[TableSeat]:
+    return list(table.seats.select_related("user").order_by("position"))
+
+
+def _require_user(user) -> None:
+    if user is None or not user.is_authenticated:
+        raise TableError(_("Log in to sit at a table."))
+
+
+def _is_host(table: Table, user) -> bool:
+    return user is not None and user.is_authenticated and table.host_id == user.pk
+
+
+def _require_open(table: Table) -> None:
+    if table.status != Table.Status.OPEN:
+        raise TableError(_status_message(table))
+
+
+def _status_message(table: Table) -> str:
+    return {
+        Table.Status.PLAYING: _("This table has already started."),
+        Table.Status.FINISHED: _("This game is over."),
+        Table.Status.CANCELLED: _("This table was cancelled."),
+        Table.Status.ABANDONED: _("This table was abandoned."),
+    }.get(table.status, _("This table is still waiting for players."))
+
+
+def _position(table: Table, seats: list[TableSeat], position: Any) -> TableSeat:
+    if type(position) is not int or not 0 <= position < len(seats):
+        raise TableError(_("This table has seats 1 to %(count)s.") % {"count": len(seats)})
+    return seats[position]
+
+
+def _check_level(level: Any) -> str:
+    if level not in BOT_KINDS:
+        raise TableError(
+            _("There is no bot level %(level)r; the levels: %(levels)s.")
+            % {"level": level, "levels": ", ".join(BOT_KINDS)}
+        )
+    return level
+
+
+def _sync_turn(table: Table, state: Any) -> None:
+    """Keep the columns that mirror the state (to_act, bot_to_act, seats' to_act) in step."""
+    engine = table.engine
+    to_act = [] if engine.is_over(state) else list(engine.to_act(state))
+    table.to_act = to_act
+    seats = table.seats.all()
+    table.bot_to_act = seats.filter(position__in=to_act).exclude(bot_level="").exists()
+    seats.filter(to_act=True).exclude(position__in=to_act).update(to_act=False)
+    seats.filter(position__in=to_act, to_act=False).update(to_act=True)
+
+
+# --- before the start -------------------------------------------------------------------------
+
+
+def open_table(
+    game: str,
+    host,
+    *,
+    seats: int,
+    options: Mapping[str, Any] | None = None,
+    bots: Mapping[int, str] | None = None,
+    invite_only: Iterable[int] = (),
+) -> Table:
+    """A new table; the host takes seat 0. ``bots`` seats a bot (level) at positions,
+    ``invite_only`` keeps positions for people with the link (the lobby does not offer them)."""
+    _require_user(host)
+    if game not in GAME_NAMES:
+        raise TableError(_("There is no game called %(game)r.") % {"game": game})
+    engine = get_engine(game)
+    if type(seats) is not int or not engine.min_players <= seats <= engine.max_players:
+        span = (
+            f"{engine.min_players}"
+            if engine.min_players == engine.max_players
+            else f"{engine.min_players} to {engine.max_players}"
+        )
+        raise TableError(
+            _("%(game)s is played by %(span)s players.")
+            % {"game": engine.name.capitalize(), "span": span}
+        )
+    try:
+        cleaned = clean_options(game, options, seats)
+    except ValueError as exc:
+        raise TableError(str(exc)) from None
+    bots = dict(bots or {})
+    kept = set(invite_only)
+    for position, level in bots.items():
+        if type(position) is not int or not 1 <= position < seats:
+            raise TableError(_("A bot can sit at seats 2 to %(count)s.") % {"count": seats})
+        _check_level(level)
+    with transaction.atomic():
+        table = Table.objects.create(game=game, host=host, options=cleaned)
+        TableSeat.objects.bulk_create(
+            TableSeat(
+                table=table,
+                position=position,
+                user=host if position == 0 else None,
+                bot_level=bots.get(position, ""),
+                invite_only=position in kept and position not in bots,
+            )
+            for position in range(seats)
+        )
+        _announce(table, lobby=True)
+    return table
+
+
+def take_seat(table: Table, user, position: int | None = None) -> int:
+    """``user`` sits down (first free seat when ``position`` is None); their position.
+    Someone already seated keeps their seat (a double click on "join" joins once)."""
+    _require_user(user)
+    with transaction.atomic():
+        table = _locked(table)
+        _require_open(table)
+        seats = _seats(table)
+        mine = next((s for s in seats if s.user_id == user.pk), None)
+        if mine is not None:
+            return mine.position
+        if position is None:
+            seat = next((s for s in seats if s.is_free), None)
+            if seat is None:
+                raise TableError(_("Every seat at this table is taken."))
+        else:
+            seat = _position(table, seats, position)
+            if not seat.is_free:
+                raise TableError(_("Seat %(number)s is taken.") % {"number": seat.position + 1})
+        seat.user = user
+        seat.save(update_fields=["user"])
+        _announce(table, force=True, lobby=True)
+        return seat.position
+
+
+def leave_seat(table: Table, user) -> None:
+    """Stand up again, before the start only. The host cancels instead."""
+    _require_user(user)
+    with transaction.atomic():
+        table = _locked(table)
+        _require_open(table)
+        if _is_host(table, user):
+            raise TableError(_("You host this table: cancel it instead of leaving."))
+        seat = table.seats.filter(user=user).first()
+        if seat is None:
+            raise TableError(_("You do not sit at this table."))
+        seat.user = None
+        seat.save(update_fields=["user"])
+        _announce(table, force=True, lobby=True)
+
+
+def seat_bot(table: Table, position: int, level: str = "heuristic") -> None:
+    """A bot takes a free seat (before the start)."""
+    _check_level(level)
+    with transaction.atomic():
+        table = _locked(table)
+        _require_open(table)
+        seat = _position(table, _seats(table), position)
+        if not seat.is_free:
+            raise TableError(_("Seat %(number)s is taken.") % {"number": seat.position + 1})
+        seat.bot_level = level
+        seat.save(update_fields=["bot_level"])
+        _announce(table, force=True, lobby=True)
+
+
+def cancel(table: Table, by) -> Table:
+    """The host calls the table off before it starts."""
+    with transaction.atomic():
+        table = _locked(table)
+        if table.status == Table.Status.CANCELLED:
+            return table  # a second click
+        if not _is_host(table, by):
+            raise TableError(_("Only the host can cancel this table."))
+        _require_open(table)
+        table.status = Table.Status.CANCELLED
+        table.finished_at = timezone.now()
+        table.save(update_fields=["status", "finished_at"])
+        _announce(table, force=True, lobby=True)
+        return table
+
+
+def abandon(table: Table, by) -> Table:
+    """An organiser (staff) ends a table that will not be played to the end: nothing is
+    recorded, the bots stop."""
+    if by is None or not getattr(by, "is_staff", False):
+        raise TableError(_("Only an organiser can abandon a table."))
+    with transaction.atomic():
+        table = _locked(table)
+        if table.status not in (Table.Status.OPEN, Table.Status.PLAYING):
+            raise TableError(_status_message(table))
+        table.status = Table.Status.ABANDONED
+        table.finished_at = timezone.now()
+        table.bot_to_act = False
+        table.save(update_fields=["status", "finished_at", "bot_to_act"])
+        _announce(table, force=True, lobby=True)
+        return table
+
+
+# --- the game -----------------------------------------------------------------------------------
+
+
+def start(table: Table, by) -> Table:
+    """The host starts once every seat is taken: a fresh seed, the engine's new game."""
+    with transaction.atomic():
+        table = _locked(table)
+        if table.status == Table.Status.PLAYING and _is_host(table, by):
+            return table  # a second click on "start"
+        if not _is_host(table, by):
+            raise TableError(_("Only the host can start this table."))
+        _require_open(table)
+        seats = _seats(table)
+        free = [s.position + 1 for s in seats if s.is_free]
+        if free:
+            which = ", ".join(map(str, free))
+            raise TableError(
+                _("Every seat must be taken before the start (free: %(seats)s).") % {"seats": which}
+            )
+        _assign_players(seats)
+        engine = table.engine
+        table.seed = secrets.randbits(SEED_BITS)
+        state = engine.new_game(len(seats), table.seed, **table.options)
+        now = timezone.now()
+        table.state_json = engine.to_json(state)
+        table.status = Table.Status.PLAYING
+        table.started_at = now
+        table.last_move_at = now
+        _sync_turn(table, state)
+        table.save()
+        _announce(table, force=True, lobby=True)
+        return table
+
+
+def _assign_players(seats: list[TableSeat]) -> None:
+    """Each seat's scoring player: the user's own, or a bot player per level."""
+    from scoring.players import ensure_player_for
+
+    nth: dict[str, int] = {}
+    for seat in seats:
+        if seat.user_id is not None:
+            seat.player = ensure_player_for(seat.user)
+        else:
+            nth[seat.bot_level] = nth.get(seat.bot_level, 0) + 1
+            seat.player = bot_player(seat.bot_level, nth[seat.bot_level])
+        seat.save(update_fields=["player"])
+
+
+def play(table: Table, user, move: Any, version: Any) -> Table:
+    """``user``'s seat makes ``move`` on the table as it was at ``version``.
+
+    Refused with ``MoveRefused`` (nothing changed) when the version is stale, the user holds
+    no seat that may act now, or the engine finds the move illegal.
+    """
+    if user is None or not user.is_authenticated:
+        raise MoveRefused(_("Log in to play."), "forbidden")
+    return _play(table, move, version, user=user)
+
+
+def play_as_bot(table: Table, position: int, move: Any, version: Any) -> Table:
+    """The bot playing seat ``position`` makes ``move``; the same checks as ``play``."""
+    return _play(table, move, version, bot_position=position)
+
+
+def _play(
+    table: Table, move: Any, version: Any, *, user=None, bot_position: int | None = None
+) -> Table:
+    if type(version) is not int:
+        raise MoveRefused(_("The move must say which version of the table it was made on."))
+    with transaction.atomic():
+        table = _locked(table)
+        seats = _seats(table)
+        seat = _acting_seat(seats, user, bot_position)
+        if table.status != Table.Status.PLAYING:
+            raise MoveRefused(_status_message(table))
+        engine = table.engine
+        state = table.state()
+        to_act = engine.to_act(state)
+        if version != table.version and not _still_deciding(table, seat.position, version):
+            raise MoveRefused(
+                _("The table has moved on since you looked; here is how it stands now."), "stale"
+            )
+        if seat.position not in to_act:
+            raise MoveRefused(_("It is not your turn."), "forbidden")
+        try:
+            new_state = engine.apply(state, seat.position, move)
+        except IllegalMove as exc:
+            raise MoveRefused(str(exc)) from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            # an engine should say IllegalMove for every bad move; if one slips through,
+            # the player still gets a refusal, and we get the traceback
+            log.exception("Table %s: the engine failed on move %r", table.public_id, move)
+            raise MoveRefused(_("That is not one of your moves.")) from None
+        now = timezone.now()
+        table.version += 1
+        TableMove.objects.create(
+            table=table,
+            number=table.version,
+            seat=seat.position,
+            move=move,
+            to_act_before=to_act,
+            by_bot=bot_position is not None,
+        )
+        table.state_json = engine.to_json(new_state)
+        table.last_move_at = now
+        _sync_turn(table, new_state)
+        ended = engine.is_over(new_state)
+        if ended:
+            table.status = Table.Status.FINISHED
+            table.finished_at = now
+            table.session = _record(table, new_state, seats)
+        table.save()
+        _announce(table, lobby=ended)
+        return table
+
+
+def _record(table: Table, state: Any, seats: list[TableSeat]):
+    """The finished table's scoring session. Should recording fail (a bug), the game still
+    ends and the error is logged: a lost record beats a last move that cannot be made."""
+    try:
+        with transaction.atomic():  # a savepoint: a failure leaves no half-written session
+            return record(table, state, seats)
+    except Exception:
+        log.exception("Table %s: the finished game could not be recorded", table.public_id)
+        return None
+
+
+def _still_deciding(table: Table, position: int, version: int) -> bool:
+    """A page older than the table still counts in a simultaneous decision (Sacrifice's
+    first purchases, a trick revealed together): when every move since ``version`` was
+    another seat's, made while this seat was deciding too. Its own second click is stale."""
+    if not 0 <= version < table.version or table.version - version > STALE_WINDOW:
+        return False
+    since = list(table.moves.filter(number__gt=version).values_list("seat", "to_act_before"))
+    return len(since) == table.version - version and all(
+        seat != position and position in (before or []) for seat, before in since
+    )
+
+
+def _acting_seat(seats: list[TableSeat], user, bot_position: int | None) -> TableSeat:
+    """The seat that moves: the user's own (not while a bot plays it), or the bot's."""
+    if bot_position is not None:
+        if type(bot_position) is not int or not 0 <= bot_position < len(seats):
+            raise MoveRefused(_("There is no such seat."), "forbidden")
+        seat = seats[bot_position]
+        if not seat.is_bot:
+            raise MoveRefused(_("No bot plays this seat."), "forbidden")
+        return seat
+    seat = next((s for s in seats if s.user_id == user.pk), None)
+    if seat is None:
+        raise MoveRefused(_("You do not play at this table; you are watching."), "forbidden")
+    if seat.is_bot:
+        raise MoveRefused(
+            _("A bot plays your seat for now; take your seat back to play."), "forbidden"
+        )
+    return seat
+
+
+# --- seats during the game ----------------------------------------------------------------------
+
+
+def hand_to_bot(table: Table, position: int, by, level: str = "heuristic") -> Table:
+    """A bot plays a person's seat from now on: the host (or an organiser) hands over the seat
+    of someone who has left, or a player hands over their own. The person can take it back."""
+    _check_level(level)
+    with transaction.atomic():
+        table = _locked(table)
+        if table.status != Table.Status.PLAYING:
+            raise TableError(_("Only a running game's seats can be handed to a bot."))
+        seat = _position(table, _seats(table), position)
+        if seat.user_id is None:
+            raise TableError(
+                _("A bot already plays seat %(number)s.") % {"number": seat.position + 1}
+            )
+        organiser = by is not None and getattr(by, "is_staff", False)
+        if not (organiser or _is_host(table, by) or (by is not None and by.pk == seat.user_id)):
+            raise TableError(_("Only the host or the seat's player can hand it to a bot."))
+        if seat.bot_level:
+            return table  # already handed over
+        seat.bot_level = level
+        seat.save(update_fields=["bot_level"])
+        _sync_turn(table, table.state())
+        table.save(update_fields=["to_act", "bot_to_act"])
+        _announce(table, force=True, lobby=True)
+        return table
+
+
+def take_back(table: Table, position: int, by) -> Table:
+    """The seat's player (or the host, for them) takes a seat back from the bot."""
+    with transaction.atomic():
+        table = _locked(table)
+        if table.status != Table.Status.PLAYING:
+            raise TableError(_("Only a running game's seats can be taken back."))
+        seat = _position(table, _seats(table), position)
+        if seat.user_id is None:
+            raise TableError(
+                _("Seat %(number)s has always been a bot's.") % {"number": seat.position + 1}
+            )
+        if not (_is_host(table, by) or (by is not None and by.pk == seat.user_id)):
+            raise TableError(_("Only the seat's player or the host can take it back."))
+        if not seat.bot_level:
+            return table  # already back
+        seat.bot_level = ""
+        seat.save(update_fields=["bot_level"])
+        _sync_turn(table, table.state())
+        table.save(update_fields=["to_act", "bot_to_act"])
+        _announce(table, force=True, lobby=True)
+        return table
+
+
+def rematch(table: Table, by) -> Table:
+    """A new table with the same game, options and seats, hosted by ``by`` (a player of the
+    finished table); asked twice (or by both players), it gives the same new table."""
+    _require_user(by)
+    with transaction.atomic():
+        table = _locked(table)
+        if table.status != Table.Status.FINISHED:
+            raise TableError(_("A rematch is offered once the game is over."))
+        seats = _seats(table)
+        if not any(s.user_id == by.pk for s in seats):
+            raise TableError(_("Only the players of this table can ask for a rematch."))
+        existing = table.rematches.exclude(
+            status__in=(Table.Status.CANCELLED, Table.Status.ABANDONED)
+        ).first()
+        if existing is not None:
+            return existing
+        new = Table.objects.create(
+            game=table.game, host=by, options=dict(table.options), rematch_of=table
+        )
+        TableSeat.objects.bulk_create(
+            TableSeat(
+                table=new,
+                position=s.position,
+                user=s.user,
+                bot_level="" if s.user_id else s.bot_level,
+                invite_only=s.invite_only,
+            )
+            for s in seats
+        )
+        _announce(table, force=True, lobby=True)
+        return new

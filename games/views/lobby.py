@@ -1,0 +1,46 @@
+"""The lobby: tables waiting for players, tables to watch, the viewer's own, a create form."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST, require_safe
+
+from games.engines import GAME_NAMES
+
+from .. import tables
+from ..catalog import GAMES
+from ..forms import NewTableForm
+from ..lobby import lobby_lists
+
+
+def _page(request, forms: dict[str, NewTableForm] | None = None, status: int = 200):
+    forms = forms or {}
+    create = [
+        {"info": info, "form": forms.get(info.slug) or NewTableForm(info.slug)} for info in GAMES
+    ]
+    context = {**lobby_lists(request.user), "create": create, "open_form": next(iter(forms), "")}
+    return render(request, "games/lobby.html", context, status=status)
+
+
+@require_safe
+def lobby(request):
+    return _page(request)
+
+
+@require_POST
+@login_required
+def create(request):
+    game = request.POST.get("game", "")
+    if game not in GAME_NAMES:
+        return HttpResponseBadRequest("There is no such game.")
+    form = NewTableForm(game, request.POST)
+    if not form.is_valid():
+        return _page(request, {game: form}, status=400)
+    try:
+        table = tables.open_table(game, request.user, **form.table_args())
+    except tables.TableError as exc:
+        form.add_error(None, exc.message)
+        return _page(request, {game: form}, status=400)
+    return redirect("play:table", public_id=table.public_id)

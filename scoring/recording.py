@@ -1,0 +1,50 @@
+"""Online games written as scoring sessions, exactly as the scorekeeper writes a sheet.
+
+``games.recording`` turns a finished table into score-sheet entries (docs/scorekeeper.md);
+this module stores them through the scorekeeper's own path: ``create_session`` for the
+seats and roles, then ``fill_session``, which computes totals and places with the calculators
+and writes rounds and results as an import does. So an online session and the same game typed into
+the scorekeeper are one and the same record, and the leaderboard cannot tell them apart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from . import sheets
+from .models import Player, PlaySession
+from .ratings import session_changed
+
+
+@transaction.atomic
+def record_online_session(
+    game: str,
+    players: list[Player],
+    *,
+    roles: dict[str, str],
+    options: dict[str, Any],
+    entries: list[dict[str, Any]],
+    created_by=None,
+    finished_at=None,
+) -> tuple[PlaySession, dict[str, Any]]:
+    """A finished online session from its sheet entries, and the calculator's result.
+
+    ``roles`` maps a role to a player's name (Sarg), ``entries`` are the rounds (Sarkophag,
+    Sarg) or the one end-of-game entry (Sarcophagus, Sacrifice) in the sheet JSON format.
+    A sheet the calculators refuse raises ``SheetError``: an online game is always complete,
+    so that is a bug and must not be stored. Ratings are brought up to date.
+    """
+    session = sheets.create_session(
+        game, created_by, players, options, roles, mode=PlaySession.Mode.ONLINE
+    )
+    result = sheets.fill_session(session, roles, entries)
+    if not result["finished"]:
+        raise ValueError("An online game is recorded once it is over.")
+    session.status = PlaySession.Status.FINISHED
+    session.finished_at = finished_at or timezone.now()
+    session.save()
+    session_changed(session)
+    return session, result

@@ -1,0 +1,100 @@
+"""Helpers for the online-play browser tests: members, logged-in pages, one Sarg move."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+from playwright.sync_api import expect
+
+from tests.browser.conftest import DESKTOP, PHONE, screenshot
+
+TIMEOUT = 15_000  # ms: the machine is shared; a live update normally takes well under 1 s
+
+
+def member(username: str, name: str) -> User:
+    user = User.objects.create_user(username, f"{username}@example.org", "a-long-password-1")
+    player = user.player
+    player.name = name
+    player.save(update_fields=["name"])
+    return user
+
+
+def logged_in_page(browser, base_url: str, user: User | None, viewport=PHONE):
+    context = browser.new_context(viewport=viewport)
+    if user is not None:
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": base_url}])
+    return context.new_page()
+
+
+def version(page) -> int:
+    return int(page.locator("#table-status").get_attribute("data-version"))
+
+
+def wait_version(page, number: int) -> None:
+    expect(page.locator("#table-status")).to_have_attribute(
+        "data-version", str(number), timeout=TIMEOUT
+    )
+
+
+def wait_live(page) -> None:
+    expect(page.locator("#connection")).to_have_attribute("data-state", "open", timeout=TIMEOUT)
+
+
+def my_turn(page) -> bool:
+    return page.locator("#table-status.turn-mine").count() == 1
+
+
+def play_first_move(page) -> None:
+    """As a person: tap the first card of the hand, then the first cell it may go to."""
+    page.locator(".card-pick").first.click()
+    cell = page.locator(".cell-move button:visible").first
+    expect(cell).to_be_visible()
+    cell.click()
+
+
+def shots(page, name: str) -> None:
+    """The page as it is now at phone and desktop size, for people to look at."""
+    original = page.viewport_size
+    for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        screenshot(page, f"{name}-{label}")
+    if original:
+        page.set_viewport_size(original)
+
+
+def wait_version_at_least(page, number: int) -> None:
+    page.wait_for_function(
+        "(n) => Number(document.getElementById('table-status')?.dataset.version) >= n",
+        arg=number,
+        timeout=TIMEOUT,
+    )
+
+
+def play_first_move_by_keyboard(page) -> None:
+    """Without a mouse: Space picks the focused card, Tab reaches its first open cell, Enter
+    places it."""
+    page.locator(".pick-input").first.focus()
+    page.keyboard.press("Space")
+    expect(page.locator(".pick-input").first).to_be_checked()
+    page.keyboard.press("Tab")
+    focused = page.locator(".cell-move button:focus")
+    expect(focused).to_have_count(1)
+    label = "phone" if page.viewport_size["width"] < 600 else "desktop"
+    screenshot(page, f"play-table-card-picked-{label}")
+    page.keyboard.press("Enter")
+
+
+def fits_a_phone(page) -> bool:
+    """Nothing on the page is wider than a 390 px phone."""
+    return page.evaluate("() => document.documentElement.scrollWidth <= 390")
+
+
+def shots_dark(page, name: str) -> None:
+    """Screenshots of the page in dark mode, then back to light."""
+    page.emulate_media(color_scheme="dark")
+    shots(page, f"{name}-dark")
+    page.emulate_media(color_scheme="light")

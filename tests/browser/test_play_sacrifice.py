@@ -1,0 +1,327 @@
+"""Sacrifice online, in real browsers on a real daphne server: two people buy and reveal the
+first trick in secret ("waiting for your opponent", a spectator sees only *that* they chose),
+then a bot takes one seat and the other person plays the whole game through the UI; a stale
+tap is refused in place; screenshots of every phase at phone and desktop size, axe on each."""
+
+from __future__ import annotations
+
+import random
+from unittest import mock
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from django.test import override_settings
+from playwright.sync_api import expect
+
+from games import tables
+from games.models import Table
+from tests.browser.axe import assert_accessible, assert_accessible_everywhere
+from tests.browser.conftest import DESKTOP, PHONE, start_chromium
+from tests.browser.play_helpers import (
+    TIMEOUT,
+    fits_a_phone,
+    logged_in_page,
+    member,
+    my_turn,
+    shots,
+    shots_dark,
+    version,
+    wait_live,
+    wait_version_at_least,
+)
+from tests.services import require
+
+MAX_MOVES = 600
+BUTTONS = ".sf-sacrifice .sf-card-button, .sf-cards .sf-card-button, .sf-buy .sf-move button"
+
+
+def settle(page) -> None:
+    """No move request in flight: a bot's move can reach the socket before the poster's own
+    answer, and a tap meanwhile would hit a button htmx has disabled."""
+    page.wait_for_function(
+        "() => !document.querySelector('[data-disabled-by-htmx], .htmx-request')", timeout=TIMEOUT
+    )
+
+
+@pytest.mark.browser
+@override_settings(SARCO_BOT_RUNNER=True, SARCO_BOT_PAUSE=0)
+class SacrificeTableTest(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    def setUp(self):
+        require("browser")
+        self.anna = member("anna", "Anna")
+        self.ben = member("ben", "Ben")
+        self.clara = member("clara", "Clara")
+        self.browser = None
+
+    def page(self, user, viewport=PHONE):
+        # Chromium starts with the first page, after the test has set its table up through the
+        # service: from then on this thread runs Playwright's loop, and the service's
+        # after-commit announcements could not reach the sockets from it.
+        if self.browser is None:
+            self.browser = start_chromium(self)
+        return logged_in_page(self.browser, self.live_server_url, user, viewport)
+
+    def test_two_people_buy_in_secret_then_one_plays_a_bot_to_the_end(self):
+        table = tables.open_table("sacrifice", self.anna, seats=2)
+        tables.take_seat(table, self.ben)
+        table = tables.start(table, self.anna)
+        url = f"{self.live_server_url}/play/{table.public_id}/"
+        anna, ben, clara = self.page(self.anna), self.page(self.ben, DESKTOP), self.page(self.clara)
+        for page in (anna, ben, clara):
+            page.goto(url)
+            wait_live(page)
+        expect(clara.locator(".sf-cards")).to_have_count(0)
+        self.how_to_play(anna)
+        shots(anna, "sacrifice-buying-anna")
+        shots_dark(anna, "sacrifice-buying-anna")
+        assert_accessible(anna, "sacrifice, buying")
+        self.stale_tap_is_refused(anna)
+
+        # Anna buys one card in secret and is done: she waits, Ben and Clara see only that.
+        bought = self.buy_first(anna)
+        anna.get_by_role("button", name="Done buying").click()
+        expect(anna.locator("#sf-prompt")).to_contain_text("waiting for your opponent")
+        expect(anna.locator(".sf-buy")).to_have_count(0)
+        expect(anna.locator(".sf")).to_contain_text("You bought:")
+        for page in (ben, clara):
+            expect(page.locator(".sf-ready").first).to_contain_text("done buying", timeout=TIMEOUT)
+            expect(page.locator(".sf-players")).not_to_contain_text("Bought this hand")
+        shots(anna, "sacrifice-buying-waiting")
+        shots(clara, "sacrifice-buying-spectator")
+        ben.get_by_role("button", name="Done buying").click()
+        for page in (anna, ben):
+            expect(page.locator(".sf-cards .sf-card-button").first).to_be_visible(timeout=TIMEOUT)
+        revealed = clara.locator(f'.sf-players [data-card="{bought}"]')
+        expect(revealed.first).to_be_visible(timeout=TIMEOUT)  # revealed to everyone
+
+        # The first trick: Anna chooses in secret; Ben and Clara see a back and "has chosen".
+        card = self.play_by_keyboard(anna)
+        expect(anna.locator("#sf-prompt")).to_contain_text("waiting for your opponent")
+        expect(anna.locator(".sf-chosen .card")).to_have_attribute("data-card", card)
+        for page in (ben, clara):
+            expect(page.locator(".sf-trick .card-back")).to_have_count(1, timeout=TIMEOUT)
+            expect(page.locator(f'.sf-trick [data-card="{card}"]')).to_have_count(0)
+        shots(anna, "sacrifice-reveal-waiting")
+        shots(ben, "sacrifice-reveal-opponent-chose")
+        assert_accessible(ben, "sacrifice, secret reveal")
+
+        # Ben leaves; Anna, the host, lets a bot play his seat and plays on to the end.
+        ben.close()
+        seats = anna.locator("#table-seats")
+        seats.locator("details summary").first.click()
+        seats.get_by_role("button", name="Let a bot play for Ben").click()
+        expect(seats).to_contain_text("bot", timeout=TIMEOUT)
+        seen: set[str] = set()
+        for _ in range(MAX_MOVES):
+            if Table.objects.get(pk=table.pk).status != "playing":
+                break
+            if not self.wait_my_turn(anna):
+                break
+            self.phase_shots(anna, clara, seen)
+            before = version(anna)
+            self.move(anna)
+            wait_version_at_least(anna, before + 1)
+            settle(anna)
+            assert fits_a_phone(anna) and fits_a_phone(clara)
+        else:
+            raise AssertionError("the game did not end")
+
+        for page in (anna, clara):
+            expect(page.locator(".sf-result")).to_be_visible(timeout=TIMEOUT)
+        table = Table.objects.get(pk=table.pk)
+        assert table.status == "finished" and table.session_id
+        assert "sacrifice" in seen
+        shots(anna, "sacrifice-game-end-anna")
+        shots_dark(anna, "sacrifice-game-end-anna")
+        shots(clara, "sacrifice-game-end-spectator")
+        assert_accessible_everywhere(anna, "sacrifice, game end")
+
+    def play_by_keyboard(self, page) -> str:
+        """Tab from the banner to a card of the hand, Enter plays it; the focus lands on the
+        banner, not on <body>. Returns the card."""
+        before = version(page)
+        page.locator("#table-status").focus()
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            if page.evaluate(
+                "() => !!document.activeElement.closest('.sf-cards')"
+                " && document.activeElement.classList.contains('sf-card-button')"
+            ):
+                break
+        else:
+            raise AssertionError("no card of the hand reached by Tab")
+        card = page.evaluate(
+            "() => document.activeElement.querySelector('[data-card]').dataset.card"
+        )
+        page.keyboard.press("Enter")
+        wait_version_at_least(page, before + 1)
+        settle(page)
+        assert page.evaluate("() => document.activeElement !== document.body")
+        return card
+
+    def buy_first(self, page) -> str:
+        """Tap the first purchase offered; the page lists it as bought. Returns its card."""
+        option = page.locator(".sf-buy-options button").first
+        card = option.locator(".card").get_attribute("data-card")
+        before = version(page)
+        option.click()
+        wait_version_at_least(page, before + 1)
+        expect(page.locator(".sf-bought")).to_contain_text(card[:-1])
+        return card
+
+    def move(self, page) -> None:
+        """The sacrifice's first choice, else the first card of the hand, else done buying
+        (one purchase in odd hands when there is one)."""
+        buttons = page.locator(BUTTONS)
+        sacrifice = page.locator(".sf-sacrifice .sf-card-button")
+        if sacrifice.count():
+            sacrifice.first.click()
+            return
+        play = page.locator(".sf-cards .sf-card-button")
+        if play.count():
+            play.first.click()
+            return
+        options = page.locator(".sf-buy-options button")
+        hand = int(page.locator(".sf-hand-no").inner_text().split()[1])
+        if options.count() and hand % 2 and not page.locator(".sf-bought").count():
+            options.first.click()
+            return
+        buttons.last.click()
+
+    def wait_my_turn(self, page) -> bool:
+        for _ in range(int(TIMEOUT / 250)):
+            if Table.objects.get().status != "playing":
+                return False
+            if my_turn(page) and page.locator(BUTTONS).count():
+                return True
+            page.wait_for_timeout(250)
+        raise AssertionError("Anna's turn never came")
+
+    def phase_shots(self, page, spectator, seen: set[str]) -> None:
+        """The first time each phase shows: screenshots at both sizes (and dark), axe."""
+        phases = {
+            "sacrifice": page.locator(".sf-sacrifice").count() > 0,
+            "sacrifice-several": page.locator(".sf-sacrifice-group").count() > 1,
+            "tie": page.locator(".sf-outcome", has_text="tie").count() > 0,
+            "sudden-death": page.locator("#sf-trick-title", has_text="Sudden death").count() > 0,
+            "led-trick": page.locator(".sf-slot .card:not(.card-back)").count() > 0,
+            "later-buying": page.locator(".sf-buy").count() > 0
+            and page.locator(".sf-hand-no").inner_text().split()[1] != "1",
+        }
+        for phase, showing in phases.items():
+            if not showing or phase in seen:
+                continue
+            seen.add(phase)
+            if phase == "tie":
+                page.locator("#sf-tricks summary").click()
+            shots(page, f"sacrifice-{phase}")
+            shots_dark(page, f"sacrifice-{phase}")
+            shots(spectator, f"sacrifice-{phase}-spectator")
+            assert_accessible(page, f"sacrifice, {phase}")
+
+    def how_to_play(self, page) -> None:
+        drawer = page.locator("details.how-to-play")
+        drawer.locator("summary").click()
+        expect(drawer).to_contain_text("altar")
+        shots(page, "sacrifice-how-to-play")
+        drawer.locator("summary").click()
+
+    def stale_tap_is_refused(self, page) -> None:
+        number = version(page)
+        page.evaluate(
+            """() => document.querySelectorAll('.sf-move input[name=version]')
+                   .forEach((input) => { input.value = '999'; })"""
+        )
+        page.locator(".sf-buy-options button").first.click()
+        error = page.locator("#move-error")
+        expect(error).to_be_visible(timeout=TIMEOUT)
+        expect(error).to_contain_text("moved on")
+        assert version(page) == number
+        shots(page, "sacrifice-refused")
+        page.evaluate(
+            f"""() => document.querySelectorAll('.sf-move input[name=version]')
+                   .forEach((input) => {{ input.value = '{number}'; }})"""
+        )
+
+
+def play_until(anna, ben, predicate, *, greedy=False, tries=40) -> Table:
+    """A table of Anna and Ben played with random legal moves through the service until
+    ``predicate(state)`` holds (a fresh table when a game ends first)."""
+    rng = random.Random(7)
+    people = {0: anna, 1: ben}
+    for _ in range(tries):
+        table = tables.open_table("sacrifice", anna, seats=2)
+        tables.take_seat(table, ben)
+        # The tables' seeds from the same rng: the search is the same on every run.
+        with mock.patch("games.tables.secrets.randbits", side_effect=rng.getrandbits):
+            table = tables.start(table, anna)
+        while True:
+            state = table.state()
+            if predicate(state):
+                return table
+            if table.status != "playing":
+                break
+            seat = rng.choice(table.to_act)
+            moves = table.engine.legal_moves(state, seat)
+            if greedy and "sacrifice" in moves[0]:
+                moves = [max(moves, key=lambda m: len(m["sacrifice"]))]
+            table = tables.play(table, people[seat], rng.choice(moves), table.version)
+    raise AssertionError("no such game in the tries")
+
+
+@pytest.mark.browser
+@override_settings(SARCO_BOT_RUNNER=True, SARCO_BOT_PAUSE=0)
+class SacrificeRarePhasesTest(ChannelsLiveServerTestCase):
+    """Sudden death and a loss by running out of cards, reached through the service, then
+    looked at in the browser by a player and a spectator."""
+
+    serve_static = True
+
+    def setUp(self):
+        require("browser")
+        self.anna = member("anna", "Anna")
+        self.ben = member("ben", "Ben")
+        self.clara = member("clara", "Clara")
+
+    def look(self, table) -> list:
+        self.browser = start_chromium(self)
+        url = f"{self.live_server_url}/play/{table.public_id}/"
+        pages = []
+        for user in (self.anna, self.clara):
+            page = logged_in_page(self.browser, self.live_server_url, user, PHONE)
+            page.goto(url)
+            wait_live(page)
+            pages.append(page)
+        return pages
+
+    def test_sudden_death_is_named_and_the_choices_stay_secret(self):
+        def sudden_death_with_ben_chosen(state):
+            return state.phase == "trick" and state.sudden and state.table[1] and not state.table[0]
+
+        table = play_until(self.anna, self.ben, sudden_death_with_ben_chosen)
+        ben_card = table.state().table[1]
+        anna, clara = self.look(table)
+        for page in (anna, clara):
+            expect(page.locator("#sf-trick-title")).to_have_text("Sudden death")
+            expect(page.locator(".sf-trick .card-back")).to_have_count(1)
+            expect(page.locator(f'.sf-trick [data-card="{ben_card}"]')).to_have_count(0)
+        expect(anna.locator("#sf-prompt")).to_contain_text("Sudden death")
+        shots(anna, "sacrifice-sudden-death")
+        shots_dark(anna, "sacrifice-sudden-death")
+        shots(clara, "sacrifice-sudden-death-spectator")
+        assert_accessible(anna, "sacrifice, sudden death")
+        assert fits_a_phone(anna) and fits_a_phone(clara)
+
+    def test_a_loss_by_running_out_of_cards_is_explained(self):
+        table = play_until(
+            self.anna, self.ben, lambda s: s.phase == "over" and s.loser_by_cards >= 0, greedy=True
+        )
+        anna, clara = self.look(table)
+        for page in (anna, clara):
+            expect(page.locator(".sf-result")).to_contain_text("fewer than 7 cards")
+        shots(anna, "sacrifice-lost-by-cards")
+        shots(clara, "sacrifice-lost-by-cards-spectator")
+        assert_accessible(anna, "sacrifice, lost by cards")
+        assert fits_a_phone(anna)

@@ -1,0 +1,244 @@
+"""Sarkophag online, in real browsers on a real daphne server: two people and a bot play a
+whole game to a head limit through the UI, a spectator watches, a stale tap is refused in
+place; screenshots of every phase at phone and desktop size, axe on each."""
+
+from __future__ import annotations
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from django.test import override_settings
+from playwright.sync_api import expect
+
+from games.models import Table
+from tests.browser.axe import assert_accessible, assert_accessible_everywhere
+from tests.browser.conftest import DESKTOP, PHONE, screenshot, start_chromium
+from tests.browser.play_helpers import (
+    TIMEOUT,
+    fits_a_phone,
+    logged_in_page,
+    member,
+    my_turn,
+    shots,
+    shots_dark,
+    version,
+    wait_live,
+    wait_version_at_least,
+)
+from tests.services import require
+
+LIMIT = 40  # a few rounds with three players: a round end is seen before the game end
+MAX_MOVES = 400
+
+
+@pytest.mark.browser
+@override_settings(SARCO_BOT_RUNNER=True, SARCO_BOT_PAUSE=0)
+class SarkophagTableTest(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    def setUp(self):
+        require("browser")
+        self.anna = member("anna", "Anna")
+        self.ben = member("ben", "Ben")
+        self.clara = member("clara", "Clara")
+        self.browser = start_chromium(self)
+
+    def page(self, user, viewport=PHONE):
+        return logged_in_page(self.browser, self.live_server_url, user, viewport)
+
+    def open_table_in_the_lobby(self, page) -> str:
+        page.goto(f"{self.live_server_url}/play/")
+        wait_live(page)
+        page.get_by_text("New Sarkophag table").click()
+        page.locator('select[name="sarkophag-seats"]').select_option("3")
+        page.locator('input[name="sarkophag-limit"]').fill(str(LIMIT))
+        page.locator('select[name="sarkophag-seat_2"]').select_option("bot:heuristic")
+        page.get_by_role("button", name="Open the Sarkophag table").click()
+        expect(page.locator("#table-status")).to_contain_text("Waiting for players")
+        return page.url
+
+    def test_two_people_and_a_bot_play_to_the_head_limit(self):
+        anna = self.page(self.anna)
+        url = self.open_table_in_the_lobby(anna)
+        wait_live(anna)
+        ben = self.page(self.ben, DESKTOP)
+        ben.goto(url)
+        ben.get_by_role("button", name="Take a seat").click()
+        expect(anna.locator("#table-seats")).to_contain_text("Ben", timeout=TIMEOUT)
+        anna.get_by_role("button", name="Start the game").click()
+        for page in (anna, ben):
+            expect(page.locator(".sk-hand")).to_be_visible(timeout=TIMEOUT)  # live, no reload
+        wait_live(ben)
+        clara = self.page(self.clara)
+        clara.goto(url)
+        wait_live(clara)
+        expect(clara.locator(".sk-hand")).to_have_count(0)
+        expect(clara.locator(".sk-trick")).to_be_visible()
+
+        self.how_to_play(anna)
+        for page, name in ((anna, "anna"), (ben, "ben"), (clara, "spectator")):
+            shots(page, f"sarkophag-start-{name}")
+        assert_accessible(clara, "sarkophag, spectator")
+
+        first = self.wait_someone_to_move(anna, ben)
+        self.stale_tap_is_refused(first)
+        self.play_by_keyboard(first)
+
+        table = Table.objects.get()
+        seen = set()
+        for _ in range(MAX_MOVES):
+            if Table.objects.get(pk=table.pk).status != "playing":
+                break
+            mover = self.wait_someone_to_move(anna, ben)
+            if mover is None:
+                break
+            self.phase_shots(mover, clara, seen)
+            before = version(mover)
+            opened = self.open_the_last_trick(mover, seen)
+            button = mover.locator(".sk-play").first
+            button.click()
+            wait_version_at_least(mover, before + 1)
+            if opened:  # the drawer stays open across the live swap
+                expect(mover.locator("details#sk-last-trick")).to_have_attribute("open", "")
+            assert fits_a_phone(anna) and fits_a_phone(clara)
+        else:
+            raise AssertionError("the game did not end")
+
+        for page in (anna, ben, clara):
+            expect(page.locator(".sk-result")).to_be_visible(timeout=TIMEOUT)
+        table = Table.objects.get(pk=table.pk)
+        assert table.status == "finished" and table.session_id
+        assert "round-end" in seen or len(table.state().rounds) == 1
+        expect(anna.locator(".sk-result")).to_contain_text("The fewest heads win")
+        shots(anna, "sarkophag-game-end-anna")
+        shots_dark(anna, "sarkophag-game-end-anna")
+        shots(clara, "sarkophag-game-end-spectator")
+        assert_accessible_everywhere(anna, "sarkophag, game end")
+
+        anna.get_by_role("link", name="Replay the game").click()
+        expect(anna.locator("#replay-step")).to_contain_text(f"of {table.version}")
+        anna.keyboard.press("Home")
+        expect(anna.locator("#replay-step")).to_have_text(f"Step 0 of {table.version}")
+        for step in range(1, 5):
+            anna.keyboard.press("ArrowRight")
+            expect(anna.locator("#replay-step")).to_have_text(f"Step {step} of {table.version}")
+        expect(anna.locator(".sk-trick .sk-card")).not_to_have_count(0)
+        shots(anna, "sarkophag-replay")
+        assert_accessible(anna, "sarkophag, replay")
+
+    def wait_someone_to_move(self, anna, ben):
+        """The person whose turn it is, once their page says so (bots move by themselves)."""
+        deadline = TIMEOUT / 250
+        for _ in range(int(deadline)):
+            table = Table.objects.get()
+            if table.status != "playing":
+                return None
+            for page in (anna, ben):
+                if my_turn(page) and page.locator(".sk-play").count():
+                    return page
+            anna.wait_for_timeout(250)
+        raise AssertionError("nobody's turn came")
+
+    def open_the_last_trick(self, page, seen: set[str]) -> bool:
+        if "last-trick" in seen or not page.locator("#sk-last-trick").count():
+            return False
+        seen.add("last-trick")
+        page.locator("#sk-last-trick summary").click()
+        expect(page.locator(".sk-last-text")).to_be_visible()
+        shots(page, "sarkophag-last-trick")
+        return True
+
+    def play_by_keyboard(self, page) -> None:
+        """Tab to a card, Enter plays it; the focus lands on the banner, not on <body>."""
+        before = version(page)
+        page.locator("#table-status").focus()
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => document.activeElement.classList.contains('sk-play')"):
+                break
+        else:
+            raise AssertionError("no card button reached by Tab")
+        page.keyboard.press("Enter")
+        wait_version_at_least(page, before + 1)
+        page.wait_for_timeout(300)
+        assert page.evaluate("() => document.activeElement !== document.body")
+
+    def how_to_play(self, page) -> None:
+        drawer = page.locator("details.how-to-play")
+        drawer.locator("summary").click()
+        expect(drawer).to_contain_text("mummy heads")
+        shots(page, "sarkophag-how-to-play")
+        drawer.locator("summary").click()
+
+    def stale_tap_is_refused(self, page) -> None:
+        number = version(page)
+        page.evaluate(
+            """() => document.querySelectorAll('.sk-move input[name=version]')
+                   .forEach((input) => { input.value = '999'; })"""
+        )
+        page.locator(".sk-play").first.click()
+        error = page.locator("#move-error")
+        expect(error).to_be_visible(timeout=TIMEOUT)
+        expect(error).to_contain_text("moved on")
+        assert version(page) == number
+        shots(page, "sarkophag-refused")
+        page.evaluate(
+            f"""() => document.querySelectorAll('.sk-move input[name=version]')
+                   .forEach((input) => {{ input.value = '{number}'; }})"""
+        )
+
+    def phase_shots(self, mover, spectator, seen: set[str]) -> None:
+        """The first time each phase shows: screenshots at both sizes (and dark), axe."""
+        phases = {
+            "dimmed": mover.locator(".sk-dimmed").count() > 0,
+            "direction": mover.locator(".sk-direction-lower, .sk-direction-higher").count() > 0,
+            "round-end": mover.locator(".sk-round-end").count() > 0,
+        }
+        for phase, showing in phases.items():
+            if not showing or phase in seen:
+                continue
+            seen.add(phase)
+            shots(mover, f"sarkophag-{phase}")
+            shots_dark(mover, f"sarkophag-{phase}")
+            shots(spectator, f"sarkophag-{phase}-spectator")
+            assert_accessible(mover, f"sarkophag, {phase}")
+            screenshot(mover, f"sarkophag-{phase}-as-is")
+
+
+@pytest.mark.browser
+@override_settings(SARCO_BOT_RUNNER=True, SARCO_BOT_PAUSE=0)
+class SixSeatsTest(ChannelsLiveServerTestCase):
+    """One person against five bots, one round (no limit): six seats fit a phone."""
+
+    serve_static = True
+
+    def setUp(self):
+        require("browser")
+        self.anna = member("anna", "Anna")
+        self.browser = start_chromium(self)
+
+    def test_a_person_against_five_bots(self):
+        from games import tables
+
+        table = tables.open_table(
+            "sarkophag", self.anna, seats=6, bots=dict.fromkeys(range(1, 6), "random")
+        )
+        tables.start(table, self.anna)
+        anna = logged_in_page(self.browser, self.live_server_url, self.anna, PHONE)
+        anna.goto(f"{self.live_server_url}/play/{table.public_id}/")
+        wait_live(anna)
+        shot_taken = False
+        for _ in range(12):
+            expect(anna.locator(".sk-play, .sk-result").first).to_be_visible(timeout=TIMEOUT)
+            if anna.locator(".sk-result").count():
+                break
+            assert fits_a_phone(anna)
+            if not shot_taken and anna.locator(".sk-trick .sk-card").count() >= 3:
+                shots(anna, "sarkophag-six-seats")
+                assert_accessible(anna, "sarkophag, six seats")
+                shot_taken = True
+            before = version(anna)
+            anna.locator(".sk-play").first.click()
+            wait_version_at_least(anna, before + 1)
+        expect(anna.locator(".sk-result")).to_be_visible(timeout=TIMEOUT)
+        shots(anna, "sarkophag-six-seats-end")
+        assert Table.objects.get(pk=table.pk).session_id

@@ -1,0 +1,344 @@
+"""Sacrifice's board: the view model for several states, what each viewer's HTML may show,
+one control per legal move, secret choices kept secret until revealed, refusals."""
+
+from __future__ import annotations
+
+import html as html_lib
+import json
+import random
+import re
+from collections import Counter
+
+import pytest
+from django.template.loader import render_to_string
+from django.test import Client
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.django import TestCase as HypothesisTestCase
+
+from games import rendering, tables
+from games.boards import board_context
+from games.engines.sacrifice import ENGINE
+from games.models import Table
+from tests.games.helpers import user, user_at
+
+CARD = re.compile(r'data-card="([^"]*)"')
+MOVE = re.compile(r'name="move" value="([^"]*)"')
+NAMES = ["Anna", "Ben"]
+
+
+def board_for(state, seat):
+    view = ENGINE.view(state, seat)
+    moves = ENGINE.legal_moves(state, seat) if seat is not None else []
+    return board_context("sacrifice", view, moves, NAMES)
+
+
+def board_html(state, seat) -> str:
+    context = {"board": board_for(state, seat), "urls": {"move": "/m/"}, "version": 7}
+    return render_to_string("games/sacrifice/_board.html", context)
+
+
+def states(seed: int, greedy: bool = False):
+    """Every state of one random game, from the first trophy to the end; ``greedy`` players
+    always sacrifice as much as they may (and so can run out of cards)."""
+    rng = random.Random(seed)
+    state = ENGINE.new_game(2, seed=seed)
+    yield state
+    while not ENGINE.is_over(state):
+        seat = rng.choice(ENGINE.to_act(state))
+        moves = ENGINE.legal_moves(state, seat)
+        if greedy and "sacrifice" in moves[0]:
+            moves = [max(moves, key=lambda m: len(m["sacrifice"]))]
+        state = ENGINE.apply(state, seat, rng.choice(moves))
+        yield state
+
+
+def first_state(predicate, seeds=range(30), greedy=False):
+    for seed in seeds:
+        for state in states(seed, greedy):
+            if predicate(state):
+                return state
+    raise AssertionError("no such state in the games tried")
+
+
+def allowed_cards(view) -> set[str]:
+    """Every card value this viewer's view holds, anywhere."""
+    cards = set(view["market"]) | {view["trophy"]}
+    for key in ("hand", "played", "discard", "altar"):
+        cards |= set(view.get(key, []))
+    for seat in (0, 1):
+        cards |= set(view["won"][seat]) | set(view["trick_track"][seat])
+        cards |= {p["card"] for p in view["purchases"][seat]}
+        cards |= {c for p in view["purchases"][seat] for c in p["spend"]}
+        if view["altars"]:
+            cards |= set(view["altars"][seat])
+    cards |= {c for c in view["table"] if c}
+    cards |= {c for trick in view["tricks"] for c in trick["cards"]}
+    return cards
+
+
+def posted_moves(html: str) -> list[dict]:
+    return [json.loads(html_lib.unescape(value)) for value in MOVE.findall(html)]
+
+
+def canonical(move: dict) -> str:
+    return json.dumps(move, sort_keys=True)
+
+
+# --- the view model ------------------------------------------------------------------------------
+
+
+def test_the_trophy_states_its_rules_in_words():
+    state = first_state(lambda s: s.trophy.startswith("Q"))
+    board = board_for(state, 0)
+    assert board["trophy"]["tricks"] == "5 tricks"
+    assert board["trophy"]["trump"] in ("red is trump", "black is trump")
+    assert "highest" in board["trophy"]["wins"]
+    joker = board_for(first_state(lambda s: s.trophy == "JK"), 0)["trophy"]
+    assert joker["tricks"] == "1 trick" and joker["trump"] == "no trumps"
+    assert "lowest" in joker["wins"]
+
+
+def test_the_market_shows_the_piles_6_to_10_with_every_card():
+    state = ENGINE.new_game(2, seed=3)
+    market = board_for(state, None)["market"]
+    assert [pile["value"] for pile in market] == [6, 7, 8, 9, 10]
+    assert all(len(pile["cards"]) == 4 for pile in market)
+    html = board_html(state, None)
+    assert set(CARD.findall(html)) >= set(state.market)
+
+
+def test_buying_groups_each_purchase_under_the_two_cards_spent():
+    state = ENGINE.new_game(2, seed=1)
+    board = board_for(state, 0)
+    moves = ENGINE.legal_moves(state, 0)
+    options = [json.loads(o["json"]) for g in board["buy"]["groups"] for o in g["options"]]
+    assert sorted(map(canonical, [*options, {"done": True}])) == sorted(map(canonical, moves))
+    for group in board["buy"]["groups"]:
+        for option in group["options"]:
+            move = json.loads(option["json"])
+            assert sorted(f["card"] for f in group["spend"]) == sorted(move["spend"])
+    assert board["buy"]["done"] == '{"done":true}'
+
+
+def test_first_hand_purchases_stay_secret_and_the_buyer_waits_for_the_opponent():
+    state = ENGINE.new_game(2, seed=1)
+    buy = next(m for m in ENGINE.legal_moves(state, 0) if "buy" in m)
+    state = ENGINE.apply(state, 0, buy)
+    state = ENGINE.apply(state, 0, {"done": True})
+    mine, theirs, watcher = board_html(state, 0), board_html(state, 1), board_html(state, None)
+    assert "waiting for your opponent" in mine
+    assert "You bought:" in mine and buy["buy"] in CARD.findall(mine)
+    for html in (theirs, watcher):
+        assert "Bought this hand" not in html and "You bought" not in html
+        assert "done buying" in html
+    assert not any(m.get("buy") for m in posted_moves(mine))
+
+
+def test_later_hands_the_loser_buys_first_and_the_winner_sees_the_purchases():
+    state = first_state(
+        lambda s: s.phase == "buy" and not s.simultaneous and s.purchases[s.buy_order[0]]
+    )
+    first = state.buy_order[0]
+    board = board_for(state, first)
+    assert board["seat_roles"] == {first: "buys first"}
+    other = board_for(state, 1 - first)
+    assert other["players"][first]["purchases"]
+
+
+def test_the_first_trick_is_secret_until_both_have_chosen():
+    state = first_state(lambda s: s.phase == "trick" and s.leader < 0 and s.table == [None, None])
+    card = state.hand[0][0]
+    state = ENGINE.apply(state, 0, {"play": card})
+    mine, theirs = board_for(state, 0), board_html(state, 1)
+    assert mine["chosen"]["card"] == card
+    assert "waiting for your opponent" in board_html(state, 0)
+    assert "has chosen" in theirs
+    assert mine["trick"][1]["face"] is None and not mine["trick"][0]["face"]
+    if card not in allowed_cards(ENGINE.view(state, 1)):
+        assert card not in CARD.findall(theirs)
+
+
+def test_a_led_trick_shows_the_lead_and_who_follows():
+    state = first_state(lambda s: s.phase == "trick" and s.leader >= 0 and s.table[s.leader])
+    follower = 1 - state.leader
+    board = board_for(state, follower)
+    assert board["trick"][0]["face"]["card"] == state.table[state.leader]
+    assert board["trick"][0]["note"] == "leads"
+    assert "Follow" in board["prompt"]
+    assert len(posted_moves(board_html(state, follower))) == len(set(state.hand[follower]))
+
+
+def test_the_sacrifice_names_its_limit_and_lists_each_choice_once():
+    state = first_state(lambda s: s.phase == "sacrifice" and s.limit >= 2)
+    winner = state.hand_winner
+    board = board_for(state, winner)
+    assert f"1 to {state.limit} cards" in board["sacrifice"]["limit"]
+    assert [g["count"] for g in board["sacrifice"]["groups"]] == list(range(1, state.limit + 1))
+    loser = board_for(state, 1 - winner)
+    assert loser["sacrifice"] is None and "choosing cards to sacrifice" in loser["prompt"]
+
+
+def test_the_sacrifice_warns_before_a_choice_that_would_lose_by_cards():
+    state = first_state(
+        lambda s: s.phase == "sacrifice" and s.trophies and s.pool(s.hand_winner) - 7 < s.limit,
+        greedy=True,
+    )
+    safety = board_for(state, state.hand_winner)["sacrifice"]["safety"]
+    assert "fewer than 7 and loses" in safety
+
+
+def test_a_limit_of_one_says_exactly_one():
+    state = first_state(lambda s: s.phase == "sacrifice" and s.limit == 1)
+    assert "exactly 1 card" in board_for(state, state.hand_winner)["sacrifice"]["limit"]
+
+
+def test_altar_counts_are_public_and_values_only_the_owners():
+    state = first_state(lambda s: s.hand_no >= 4 and s.altar[0] and s.altar[1] and s.phase == "buy")
+    own = board_for(state, 0)
+    assert [f["card"] for f in own["altar"]] == list(state.altar[0])
+    assert own["players"][1]["piles"]["altar"] == len(state.altar[1])
+    assert own["players"][1]["altar"] is None
+    for seat in (1, None):
+        cards = CARD.findall(board_html(state, seat))
+        hidden = set(state.altar[0]) - allowed_cards(ENGINE.view(state, seat))
+        assert not hidden & set(cards)
+
+
+def test_the_game_end_breaks_the_score_down():
+    state = first_state(lambda s: s.phase == "over" and s.loser_by_cards < 0)
+    board = board_for(state, None)
+    for seat, row in enumerate(board["result"]["rows"]):
+        assert row["trophy_points"] == 10 * len(state.won[seat])
+        assert row["trophy_points"] + row["sacrifice_points"] == row["total"]
+        assert row["total"] == ENGINE.scores(state)[seat]
+        assert len(row["sacrificed"]) == len(state.altar[seat])
+    assert "Game over" in board_html(state, None)
+
+
+def test_a_loss_by_running_out_of_cards_is_said_and_ranks_last():
+    state = first_state(lambda s: s.phase == "over" and s.loser_by_cards >= 0, greedy=True)
+    loser = state.loser_by_cards
+    board = board_for(state, None)
+    assert "fewer than 7 cards" in board["result"]["text"]
+    assert board["places"] == {loser: 2, 1 - loser: 1}
+
+
+def test_events_are_sentences_with_names():
+    state = first_state(lambda s: s.hand_no == 2 and s.phase == "trick")
+    texts = board_for(state, 0)["events"]
+    assert any("Anna" in t or "Ben" in t for t in texts)
+    assert not any("{p" in t for t in texts)
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_each_viewer_sees_only_its_own_cards_and_each_legal_move_once(seed):
+    for state in states(seed):
+        for seat in (0, 1, None):
+            view = ENGINE.view(state, seat)
+            html = board_html(state, seat)
+            assert set(CARD.findall(html)) <= allowed_cards(view)
+            posted = Counter(canonical(m) for m in posted_moves(html))
+            legal = ENGINE.legal_moves(state, seat) if seat is not None else []
+            assert posted == Counter(canonical(m) for m in legal)
+
+
+# --- through the platform: refusals, places --------------------------------------------------
+
+
+def sacrifice_table() -> Table:
+    host = user()
+    table = tables.open_table("sacrifice", host, seats=2)
+    tables.take_seat(table, user())
+    return Table.objects.get(pk=tables.start(table, host).pk)
+
+
+def post(client, table, move, version):
+    data = {"version": str(version), "move": move if isinstance(move, str) else json.dumps(move)}
+    return client.post(reverse("play:move", args=[table.public_id]), data)
+
+
+@pytest.mark.django_db
+def test_a_purchase_that_does_not_add_up_is_refused_in_words_and_changes_nothing():
+    table = sacrifice_table()
+    hand = table.state().hand[0]
+    client = Client()
+    client.force_login(user_at(table, 0))
+    answer = post(client, table, {"buy": "10H", "spend": [hand[0], hand[0]]}, table.version)
+    assert answer.status_code == 422 and answer.content.strip()
+    assert Table.objects.get(pk=table.pk).version == table.version
+
+
+@pytest.mark.django_db
+def test_a_second_done_after_committing_is_refused_and_the_page_says_waiting():
+    table = sacrifice_table()
+    client = Client()
+    client.force_login(user_at(table, 0))
+    assert post(client, table, {"done": True}, table.version).status_code == 200
+    again = post(client, table, {"done": True}, table.version + 1)
+    assert again.status_code in (403, 409, 422)
+    table = Table.objects.get(pk=table.pk)
+    assert table.version == 1
+    html = rendering.table_fragments(table, 0, user=user_at(table, 0))
+    assert "waiting for your opponent" in html
+
+
+@pytest.mark.django_db
+class HostileMoves(HypothesisTestCase):
+    """Whatever is posted as a Sacrifice move: a 4xx with words or one applied move, no 500."""
+
+    @classmethod
+    def setUpTestData(cls):
+        cls.table = sacrifice_table()
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(
+        move=st.one_of(
+            st.text(max_size=60),
+            st.integers().map(lambda n: json.dumps({"play": n})),
+            st.sampled_from(
+                [
+                    '{"buy": "²", "spend": ["A²", "3H"]}',
+                    '{"buy": 1e400, "spend": []}',
+                    '{"sacrifice": [' + "9" * 5000 + "]}",
+                    '{"done": "yes"}',
+                    '{"done": true, "x": 1}',
+                    '{"sacrifice": ["AH"]}',
+                    "[]",
+                    "null",
+                ]
+            ),
+        ),
+        version=st.one_of(st.integers(-5, 5).map(str), st.just("²"), st.just("9" * 5000)),
+    )
+    def test_hostile_moves(self, move, version):
+        table = Table.objects.get(pk=self.table.pk)
+        client = Client()
+        client.force_login(user_at(table, 0))
+        answer = client.post(
+            reverse("play:move", args=[table.public_id]), {"version": version, "move": move}
+        )
+        after = Table.objects.get(pk=table.pk)
+        assert answer.status_code in (200, 400, 409, 422), answer.status_code
+        if answer.status_code == 200:
+            assert after.version == 1
+        else:
+            assert after.version == 0 and answer.content.strip()
+
+
+@pytest.mark.django_db
+def test_a_finished_table_replays_on_the_board():
+    table = sacrifice_table()
+    rng = random.Random(2)
+    while table.status == "playing":
+        seat = rng.choice(table.to_act)
+        move = rng.choice(ENGINE.legal_moves(table.state(), seat))
+        table = tables.play(table, user_at(table, seat), move, table.version)
+    url = reverse("play:replay", args=[table.public_id])
+    for step in (0, 5, table.version):
+        answer = Client().get(f"{url}?step={step}")
+        assert answer.status_code == 200
+        assert 'class="sf' in answer.content.decode()
+    page = Client().get(f"/play/{table.public_id}/").content.decode()
+    assert "Game over" in page
