@@ -1,0 +1,338 @@
+"""Bulk import of a club's old score sheets (RATINGS_API.md, "Bulk import").
+
+The file is a JSON list of sheets in the scorekeeper's format, each with a ``date`` (the
+session's ``finished_at``), an optional ``mode`` and an optional ``id``. Every sheet is
+computed by the scorekeeper's own calculators first; only when all of them are valid is
+anything written, in one transaction and in bulk (sessions, seats, rounds, records), and the
+ratings of the games touched are replayed from the earliest imported date. Re-importing
+skips sheets whose ``id`` is known and sheets without one whose game, date, players and
+entries match an imported session.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import multiprocessing
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from . import ratings
+from .bulk_rows import insert_objects, insert_rows
+from .calculators import SheetError, compute
+from .models import Player, PlaySession, Round, Seat, SeatRecord, SheetImport
+from .players import name_key, tidy_name
+from .records import highlights
+from .sheets import END_GAMES, SETUP_FIELDS, _renamed
+
+BATCH = 2000
+Progress = Callable[[int], None]
+
+
+class ImportRefused(ValueError):
+    """A file that cannot be imported; nothing was written."""
+
+    def __init__(self, message: str, index: int | None = None, field: str | None = None):
+        super().__init__(message)
+        self.message, self.index, self.field = message, index, field
+
+    def __reduce__(self):  # keeps index and field across the worker processes
+        return (type(self), (self.message, self.index, self.field))
+
+    def __str__(self) -> str:
+        if self.index is None:
+            return self.message
+        where = _("sheet %(index)s") % {"index": self.index}
+        if self.field:
+            where += _(", field %(field)s") % {"field": self.field}
+        return f"{where}: {self.message}"
+
+
+@dataclass
+class Sheet:
+    """One valid sheet, computed, ready to write."""
+
+    index: int
+    data: dict[str, Any]
+    result: dict[str, Any]
+    finished_at: dt.datetime
+    mode: str
+    source_id: str | None
+    fingerprint: str = ""
+    players: list[Player] = field(default_factory=list)
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    session: PlaySession | None = None
+
+
+@dataclass
+class Counts:
+    sheets: int = 0
+    imported: int = 0
+    skipped: int = 0
+    new_players: int = 0
+    games: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        return _(
+            "%(sheets)s sheets read: %(imported)s sessions imported, %(skipped)s skipped as "
+            "already there, %(players)s new players; ratings replayed for %(games)s."
+        ) % {
+            "sheets": self.sheets,
+            "imported": self.imported,
+            "skipped": self.skipped,
+            "players": self.new_players,
+            "games": ", ".join(self.games) or _("no game"),
+        }
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def parse_date(value: Any, index: int) -> dt.datetime:
+    """An ISO 8601 date or date-time (ASCII digits only); a date means its midnight."""
+    refused = ImportRefused(
+        _("a date like 2024-05-17 or 2024-05-17T20:30 is needed."), index, "date"
+    )
+    if not isinstance(value, str) or not value.isascii() or len(value) > 40:
+        raise refused
+    try:
+        if len(value) == 10:
+            moment = dt.datetime.combine(dt.date.fromisoformat(value), dt.time())
+        else:
+            moment = dt.datetime.fromisoformat(value)
+    except ValueError:
+        raise refused from None
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment)
+    return moment
+
+
+def read_sheet(index: int, data: Any) -> Sheet:
+    """Check and compute one sheet; ImportRefused names its index and field."""
+    if not isinstance(data, dict):
+        raise ImportRefused(_("each sheet must be a JSON object."), index)
+    finished_at = parse_date(data.get("date"), index)
+    mode = data.get("mode", PlaySession.Mode.TABLETOP)
+    if mode not in PlaySession.Mode.values:
+        raise ImportRefused(_('mode must be "tabletop" or "online".'), index, "mode")
+    source_id = data.get("id")
+    if source_id is not None:
+        if isinstance(source_id, bool) or not isinstance(source_id, str | int):
+            raise ImportRefused(_("an id must be a string or a whole number."), index, "id")
+        source_id = str(source_id)
+        if not 0 < len(source_id) <= 200:
+            raise ImportRefused(_("an id has 1 to 200 characters."), index, "id")
+    sheet = {k: v for k, v in data.items() if k not in ("date", "mode", "id")}
+    try:
+        result = compute(sheet)
+    except SheetError as exc:
+        raise ImportRefused(exc.message, index, exc.field) from None
+    if not result["finished"]:
+        raise ImportRefused(
+            _("this game is not over by the rules, so it cannot be a finished session."),
+            index,
+            "rounds",
+        )
+    return Sheet(index, sheet, result, finished_at, mode, source_id)
+
+
+def read_sheets(data: Any, progress: Progress | None = None, workers: int = 1) -> list[Sheet]:
+    """Every sheet checked and computed, in order; ``workers`` > 1 computes chunks in that
+    many forked processes (the calculators are pure), still naming the first bad sheet."""
+    if not isinstance(data, list):
+        raise ImportRefused(_("the file must hold a JSON list of sheets."))
+    starts = range(0, len(data), CHUNK)
+    if workers <= 1 or len(starts) < 2:
+        chunks = (_read_chunk(start, data[start : start + CHUNK]) for start in starts)
+        return [sheet for chunk in _counted(chunks, progress) for sheet in chunk]
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        futures = [pool.submit(_read_chunk, start, data[start : start + CHUNK]) for start in starts]
+        try:
+            chunks = (future.result() for future in futures)  # in order: the first bad one
+            return [sheet for chunk in _counted(chunks, progress) for sheet in chunk]
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+CHUNK = 1000
+
+
+def _read_chunk(start: int, items: list) -> list[Sheet]:
+    return [read_sheet(start + i, item) for i, item in enumerate(items)]
+
+
+def _counted(chunks, progress: Progress | None):
+    for chunk in chunks:
+        if progress:
+            progress(len(chunk))
+        yield chunk
+
+
+# --- players and fingerprints ---------------------------------------------------------------------
+
+
+def club_players(names: Iterable[str]) -> tuple[dict[str, Player], int]:
+    """Every name's club player, matched case-insensitively, else created as a member (the
+    club's own history, so shown in the standings); the number created."""
+    wanted = {name_key(n): tidy_name(n) for n in names}  # the key the database keeps unique
+    known = {p.name_key: p for p in Player.objects.filter(name_key__in=list(wanted))}
+    new = [Player(name=name) for key, name in wanted.items() if key not in known]
+    Player.objects.bulk_create(new, batch_size=BATCH)
+    for p in Player.objects.filter(name_key__in=[p.name_key for p in new]):
+        known[p.name_key] = p
+    return {n: known[name_key(n)] for n in names}, len(new)
+
+
+def entries_of(sheet: Sheet, names: dict[str, str]) -> list[dict[str, Any]]:
+    """The sheet's entries as the scorekeeper stores them, with the club's spelling."""
+    game, data = sheet.result["game"], sheet.data
+    if game in END_GAMES:  # the end-of-game entry: what the sheet holds beyond its set-up
+        return [{k: _renamed(v, names) for k, v in data.items() if k not in SETUP_FIELDS}]
+    return [_renamed(entry, names) for entry in data.get("rounds") or []]
+
+
+def options_of(sheet: Sheet) -> dict[str, Any]:
+    game, data = sheet.result["game"], sheet.data
+    if game == "sarkophag" and data.get("limit") is not None:
+        return {"limit": data["limit"]}
+    if game == "sarg" and data.get("to_1000"):
+        return {"to_1000": True}
+    return {}
+
+
+def fingerprint(game: str, at: dt.datetime, players: list[Player], entries, options) -> str:
+    """Game, date, players and entries: what makes two imported sheets the same session."""
+    text = json.dumps(
+        [game, at.astimezone(dt.UTC).isoformat(), [p.pk for p in players], entries, options],
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def import_sheets(
+    data: Any,
+    user=None,
+    *,
+    reading: Progress | None = None,
+    rating: Progress | None = None,
+    workers: int = 1,
+) -> Counts:
+    """Import a list of sheets whole or not at all (ImportRefused); the counts."""
+    sheets = read_sheets(data, reading, workers)
+    counts = Counts(sheets=len(sheets))
+    with transaction.atomic():
+        names = [n for s in sheets for n in s.result["players"]]
+        by_name, counts.new_players = club_players(names)
+        fresh = _new_sheets(sheets, by_name)
+        counts.skipped = len(sheets) - len(fresh)
+        counts.imported = len(fresh)
+        _write(fresh, user)
+        earliest: dict[str, tuple[dt.datetime, int]] = {}
+        for s in fresh:
+            key = (s.finished_at, s.session.pk)
+            game = s.result["game"]
+            earliest[game] = min(earliest.get(game, key), key)
+        for game in sorted(earliest):
+            ratings.replay(game, since=earliest[game], progress=rating)
+        counts.games = sorted(earliest)
+    return counts
+
+
+def _new_sheets(sheets: list[Sheet], by_name: dict[str, Player]) -> list[Sheet]:
+    """The sheets not imported before (nor twice in this file), with players and entries."""
+    for s in sheets:
+        s.players = [by_name[n] for n in s.result["players"]]
+        names = {n: p.name for n, p in zip(s.result["players"], s.players, strict=True)}
+        s.entries = entries_of(s, names)
+        s.options = options_of(s)
+        s.fingerprint = fingerprint(
+            s.result["game"], s.finished_at, s.players, s.entries, s.options
+        )
+    ids = [s.source_id for s in sheets if s.source_id]
+    prints = [s.fingerprint for s in sheets if not s.source_id]
+    known_ids = _existing("source_id", ids)
+    known_prints = _existing("fingerprint", prints)
+    fresh = []
+    for s in sheets:
+        mark, known = (s.source_id, known_ids) if s.source_id else (s.fingerprint, known_prints)
+        if mark in known:
+            continue
+        known.add(mark)
+        fresh.append(s)
+    return fresh
+
+
+def _existing(column: str, values: list[str]) -> set[str]:
+    found: set[str] = set()
+    for i in range(0, len(values), BATCH):
+        chunk = values[i : i + BATCH]
+        found.update(
+            SheetImport.objects.filter(**{f"{column}__in": chunk}).values_list(column, flat=True)
+        )
+    return found
+
+
+def _write(sheets: list[Sheet], user) -> None:
+    creator = user if user is not None and user.is_authenticated else None
+    sessions = [
+        PlaySession(
+            game=s.result["game"],
+            mode=s.mode,
+            options=s.options,
+            status=PlaySession.Status.FINISHED,
+            created_by=creator,
+            finished_at=s.finished_at,
+            version=1,
+        )
+        for s in sheets
+    ]
+    insert_objects(sessions)
+    ids = {}
+    uuids = [s.public_id for s in sessions]
+    for i in range(0, len(uuids), BATCH):
+        found = PlaySession.objects.filter(public_id__in=uuids[i : i + BATCH])
+        ids.update(found.values_list("public_id", "pk"))
+    for session in sessions:
+        session.pk = ids[session.public_id]
+    seats, rounds, imports, records = [], [], [], []
+    for s, session in zip(sheets, sessions, strict=True):
+        s.session = session
+        result, game, typed = s.result, s.result["game"], s.result["players"]
+        roles = {name: role for role, name in (s.data.get("roles") or {}).items()}
+        for i, (name, player) in enumerate(zip(typed, s.players, strict=True)):
+            role = roles.get(name, "")
+            seats.append(
+                (session.pk, player.pk, i, role, result["totals"].get(name),
+                 result["places"].get(name))
+            )  # fmt: skip
+            best = highlights(game, role, name, result)
+            records.append((session.pk, player.pk, game, *(best.get(k) for k in RECORD_VALUES)))
+        computed = result.get("rounds") or []
+        for i, entry in enumerate(s.entries):
+            if game in END_GAMES:
+                credited = [result["totals"].get(n, 0) for n in typed]
+            else:
+                credited = [computed[i]["credited"].get(n, 0) for n in typed]
+            rounds.append((session.pk, i + 1, entry, credited, 1))
+        imports.append((session.pk, s.source_id, s.fingerprint))
+    insert_rows(Seat, ["session", "player", "position", "role", "score", "place"], seats)
+    insert_rows(Round, ["session", "number", "entry", "credited", "changed_in_version"], rounds)
+    insert_rows(SeatRecord, ["session", "player", "game", *RECORD_VALUES], records)
+    insert_rows(SheetImport, ["session", "source_id", "fingerprint"], imports)
+
+
+RECORD_VALUES = ("best_round", "best_line", "fewest_heads", "altar")

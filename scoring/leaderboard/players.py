@@ -1,0 +1,202 @@
+"""One player's record: per game rating, history, results and records; recent sessions;
+head-to-head. Each part is one query over stored rows, however long the history."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from django.core.cache import cache
+from django.db.models import Avg, Count, F, Max, Min, OuterRef, Q, Subquery
+from django.shortcuts import get_object_or_404
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import (
+    Player,
+    PlaySession,
+    Rating,
+    RatingEvent,
+    RatingLedger,
+    Seat,
+    SeatRecord,
+)
+
+GAME_NAMES = dict(PlaySession.GAME_CHOICES)
+UNITS = {
+    "sarkophag": _("heads"),
+    "sacrifice": _("points"),
+    "sarcophagus": _("fame"),
+    "sarg": _("points"),
+}
+LOWER_IS_BETTER = {"sarkophag"}  # heads are bad
+
+
+def find_player(key: str) -> Player:
+    """A player by id (``17``) or by the slug of their name (``anna-b``)."""
+    if key.isdigit() and key.isascii():
+        return get_object_or_404(Player, pk=int(key))
+    if "\x00" in key:  # no name holds one, and PostgreSQL refuses it in a query
+        raise Player.DoesNotExist
+    name = key.replace("-", " ")
+    player = Player.objects.named(name).first()
+    if player is None:
+        candidates = Player.objects.filter(name__icontains=key.split("-")[0][:40])
+        player = next((p for p in candidates if slugify(p.name) == key), None)
+    if player is None:
+        raise Player.DoesNotExist
+    return player
+
+
+@dataclass
+class Point:
+    at: dt.datetime
+    mu: float
+    sigma: float
+    ordinal: float
+
+
+@dataclass
+class GameRecord:
+    game: str
+    rating: Rating | None = None
+    games: int = 0
+    wins: int = 0
+    average_place: float | None = None
+    average_score: float | None = None
+    best_score: int | None = None
+    records: list[tuple[str, int]] = field(default_factory=list)
+    history: list[Point] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        return GAME_NAMES[self.game]
+
+    @property
+    def unit(self) -> str:
+        return UNITS[self.game]
+
+    @property
+    def win_share(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def game_records(player: Player) -> list[GameRecord]:
+    """The games the player has rated sessions in, in the club's game order."""
+    out = {game: GameRecord(game) for game in GAME_NAMES}
+    for rating in Rating.objects.filter(player=player):
+        out[rating.game].rating = rating
+    stats = (
+        RatingEvent.objects.filter(player=player)
+        .values("game")
+        .annotate(
+            n=Count("id"),
+            w=Count("id", filter=Q(place=1)),
+            mean_place=Avg("place"),
+            mean_score=Avg("score"),
+            high=Max("score"),
+            low=Min("score"),
+        )
+    )
+    for row in stats:
+        rec = out[row["game"]]
+        rec.games, rec.wins = row["n"], row["w"]
+        rec.average_place, rec.average_score = row["mean_place"], row["mean_score"]
+        rec.best_score = row["low"] if rec.game in LOWER_IS_BETTER else row["high"]
+    _add_records(player, out)
+    for at, game, mu, sigma, ordinal in (
+        RatingEvent.objects.filter(player=player)
+        .order_by("at", "session_id")
+        .values_list("at", "game", "mu", "sigma", "ordinal")
+    ):
+        out[game].history.append(Point(at, mu, sigma, ordinal))
+    return [rec for rec in out.values() if rec.games]
+
+
+def _add_records(player: Player, out: dict[str, GameRecord]) -> None:
+    counted = SeatRecord.objects.filter(
+        player=player, session__status=PlaySession.Status.FINISHED, session__voided_at=None
+    )
+    for row in counted.values("game").annotate(
+        best_round=Max("best_round"),
+        best_line=Max("best_line"),
+        fewest_heads=Min("fewest_heads"),
+        altar=Max("altar"),
+    ):
+        rec = out[row["game"]]
+        if rec.game == "sarg":
+            rec.records += [
+                (_("Best round"), row["best_round"]),
+                (_("Best line"), row["best_line"]),
+            ]
+        elif rec.game == "sarkophag":
+            rec.records.append((_("Fewest heads in a round"), row["fewest_heads"]))
+        elif rec.game == "sacrifice":
+            rec.records.append((_("Biggest altar"), row["altar"]))
+    for rec in out.values():
+        rec.records = [(label, value) for label, value in rec.records if value is not None]
+    fame = out["sarcophagus"]
+    if fame.best_score is not None:  # Sarcophagus' record, the most fame, is its best score
+        fame.records.append((_("Most fame"), fame.best_score))
+
+
+def recent_sessions(player: Player, n: int = 10):
+    """The player's latest finished sessions (voided ones marked), newest first."""
+    return list(
+        Seat.objects.filter(player=player, session__status=PlaySession.Status.FINISHED)
+        .select_related("session")
+        .order_by(F("session__finished_at").desc(nulls_last=True), "-session_id")[:n]
+    )
+
+
+@dataclass
+class HeadToHead:
+    player_id: int
+    name: str
+    together: int
+    higher: int  # the page's player placed higher
+    lower: int
+    level: int
+
+
+def head_to_head(player: Player) -> list[HeadToHead]:
+    """Every opponent in rated sessions: games together, who placed higher, most met first."""
+    mine = RatingEvent.objects.filter(session=OuterRef("session"), player=player)
+    rows = (
+        RatingEvent.objects.filter(session__rating_events__player=player)
+        .exclude(player=player)
+        .annotate(my_place=Subquery(mine.values("place")[:1]))
+        .values("player_id", "player__name")
+        .annotate(
+            together=Count("id"),
+            higher=Count("id", filter=Q(my_place__lt=F("place"))),
+            lower=Count("id", filter=Q(my_place__gt=F("place"))),
+        )
+        .order_by("-together", "player__name")
+    )
+    return [
+        HeadToHead(
+            r["player_id"],
+            r["player__name"],
+            r["together"],
+            r["higher"],
+            r["lower"],
+            r["together"] - r["higher"] - r["lower"],
+        )
+        for r in rows
+    ]
+
+
+CACHE_SECONDS = 600  # also bounds how long a renamed opponent keeps the old name here
+
+
+def cached_record(player: Player, finish=lambda records: records):
+    """``(game_records, head_to_head)`` of ``player``, computed once per change of any
+    game's ratings (``finish`` adds what the page draws from the records, e.g. charts)."""
+    ledger = RatingLedger.objects.order_by("game").values_list("game", "generation")
+    key = f"player-record:{player.pk}:" + ",".join(f"{g}{n}" for g, n in ledger)
+    found = cache.get(key)
+    if found is None:
+        found = (finish(game_records(player)), head_to_head(player))
+        cache.set(key, found, CACHE_SECONDS)
+    return found

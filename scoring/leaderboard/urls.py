@@ -1,0 +1,14 @@
+"""Leaderboard URLs (RATINGS_API.md): mounted at the root by sarco/urls.py."""
+
+from django.urls import path
+
+from . import importing, views
+
+app_name = "leaderboard"
+
+urlpatterns = [
+    path("leaderboard/", views.index, name="index"),
+    path("leaderboard/import/", importing.bulk_import, name="import"),
+    path("leaderboard/<slug:game>/", views.game, name="game"),
+    path("players/<str:key>/", views.player, name="player"),
+]

@@ -1,0 +1,81 @@
+"""Leaderboard pages: the overview, one game's standings (filters via htmx, shareable GET
+links) and a player's page."""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+from django_htmx.http import push_url
+
+from scoring.models import Player
+
+from . import players as player_data
+from .charts import monthly, rating_chart
+from .filters import read_filter
+from .standings import standings, top
+
+GAMES = player_data.GAME_NAMES
+PER_PAGE = 50
+RIVALS_SHOWN = 20  # the most met; ?opponents=all shows every one
+
+
+@require_safe
+def index(request):
+    boards = [{"game": g, "title": t, "rows": top(g, 5)} for g, t in GAMES.items()]
+    return render(request, "leaderboard/index.html", {"boards": boards})
+
+
+@require_safe
+def game(request, game: str):
+    if game not in GAMES:
+        raise Http404("There is no such game.")
+    flt, form = read_filter(request.GET)
+    rows = standings(game, flt)
+    page = Paginator(rows, PER_PAGE).get_page(request.GET.get("page"))
+    context = {
+        "game": game,
+        "title": GAMES[game],
+        "games": GAMES.items(),
+        "flt": flt,
+        "form": form,
+        "page": page,
+    }
+    if request.htmx and not request.htmx.boosted:
+        response = render(request, "leaderboard/_standings.html", context)
+        query = "&".join(q for q in (flt.query, _page_param(request)) if q)
+        return push_url(response, request.path + (f"?{query}" if query else ""))
+    return render(request, "leaderboard/game.html", context)
+
+
+def _with_charts(records):
+    for rec in records:
+        rec.chart = rating_chart(rec.history)
+        rec.months = monthly(rec.history)
+        rec.history = []  # drawn; not kept in the cache
+    return records
+
+
+def _page_param(request) -> str:
+    page = request.GET.get("page", "")
+    return f"page={page}" if page.isdigit() and page.isascii() and page != "1" else ""
+
+
+@require_safe
+def player(request, key: str):
+    try:
+        person = player_data.find_player(key[:100])
+    except Player.DoesNotExist:
+        raise Http404("There is no such player.") from None
+    records, rivals = player_data.cached_record(person, _with_charts)
+    every = request.GET.get("opponents") == "all"
+    context = {
+        "person": person,
+        "records": records,
+        "recent": player_data.recent_sessions(person),
+        "rivals": rivals if every else rivals[:RIVALS_SHOWN],
+        "rivals_total": len(rivals),
+        "rivals_cut": not every and len(rivals) > RIVALS_SHOWN,
+    }
+    return render(request, "leaderboard/player.html", context)

@@ -1,0 +1,125 @@
+"""`manage.py import_sheets`: all or nothing, index and field of a bad sheet, no duplicates."""
+
+import io
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from scoring import ratings
+from scoring.models import Player, PlaySession, Rating, RatingEvent, SeatRecord
+
+pytestmark = pytest.mark.django_db
+
+SARG = {
+    "game": "sarg",
+    "players": ["Anna", "Ben"],
+    "roles": {"queen": "Anna", "king": "Ben"},
+    "rounds": [{"queen": 10 + i, "king": 12} for i in range(6)],
+}
+KOPH = {
+    "game": "sarkophag",
+    "players": ["anna", "Ben", "Clara"],
+    "rounds": [{"heads": {"anna": 4, "Ben": 0, "Clara": 9}}],
+}
+
+
+def run(tmp_path, sheets):
+    path = tmp_path / "sheets.json"
+    path.write_text(json.dumps(sheets))
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import_sheets", str(path), stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
+
+
+def snapshot():
+    return sorted(Rating.objects.values_list("player__name", "game", "mu", "sigma", "games"))
+
+
+def test_imports_sessions_finished_at_their_dates_with_counts(tmp_path):
+    sheets = [
+        {**SARG, "date": "2024-05-17", "id": "paper-1"},
+        {**KOPH, "date": "2024-05-18T20:30", "mode": "online"},
+    ]
+    out, err = run(tmp_path, sheets)
+    assert "2 sheets read: 2 sessions imported, 0 skipped" in out
+    assert out.count("\n") == 1
+    assert "reading" in err  # the progress bar
+    koph = PlaySession.objects.get(game="sarkophag")
+    assert (koph.mode, koph.status, koph.finished_at.day) == ("online", "finished", 18)
+    assert Player.objects.filter(name__iexact="anna").count() == 1  # matched, any case
+    assert RatingEvent.objects.count() == 5
+    assert SeatRecord.objects.get(player__name="Ben", game="sarkophag").fewest_heads == 0
+
+
+def test_importing_the_same_file_twice_changes_nothing(tmp_path):
+    sheets = [{**SARG, "date": "2024-05-17", "id": 7}, {**KOPH, "date": "2024-05-18"}]
+    run(tmp_path, sheets)
+    before = snapshot()
+    out, _ = run(tmp_path, sheets)
+    assert "0 sessions imported, 2 skipped" in out
+    assert PlaySession.objects.count() == 2
+    assert snapshot() == before
+
+
+def test_ratings_equal_a_full_replay_when_old_history_arrives_late(tmp_path):
+    run(tmp_path, [{**SARG, "date": "2025-01-01"}])
+    run(
+        tmp_path,
+        [
+            {
+                **SARG,
+                "date": "2024-01-01",
+                "players": ["Ben", "Anna"],
+                "roles": {"queen": "Ben", "king": "Anna"},
+            }
+        ],
+    )
+    before = snapshot()
+    assert ratings.replay("sarg").rows_written == 0
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("sheet", "where"),
+    [
+        ({**SARG, "date": "yesterday"}, "sheet 1, field date"),
+        ({**SARG, "date": "２０２４-01-01"}, "sheet 1, field date"),
+        ({**SARG, "date": "2024-01-01", "mode": "chess"}, "sheet 1, field mode"),
+        ({**SARG, "date": "2024-01-01", "rounds": SARG["rounds"][:3]}, "sheet 1, field rounds"),
+        ({**KOPH, "date": "2024-01-01", "rounds": [{"heads": {"anna": "x"}}]}, "sheet 1, field"),
+        ("not a sheet", "sheet 1"),
+    ],
+)
+def test_a_bad_sheet_stops_everything_naming_index_and_field(tmp_path, sheet, where):
+    with pytest.raises(CommandError) as caught:
+        run(tmp_path, [{**SARG, "date": "2024-01-01"}, sheet])
+    assert where in str(caught.value)
+    assert "Nothing was imported" in str(caught.value)
+    assert not PlaySession.objects.exists()
+    assert not Player.objects.exists()
+
+
+def test_not_json_and_not_a_list_are_refused(tmp_path):
+    path = tmp_path / "x.json"
+    path.write_text("{nope")
+    with pytest.raises(CommandError, match="not valid JSON"):
+        call_command("import_sheets", str(path), stdout=io.StringIO(), stderr=io.StringIO())
+    with pytest.raises(CommandError, match="list of sheets"):
+        run(tmp_path, {"game": "sarg"})
+
+
+def test_sheets_computed_in_worker_processes_name_the_first_bad_one(monkeypatch):
+    from scoring import bulk_import
+
+    monkeypatch.setattr(bulk_import, "CHUNK", 2)
+    good = [{**SARG, "date": f"2024-01-{d:02d}"} for d in range(1, 8)]
+    bad = [*good[:5], {**SARG, "date": "x"}, {**SARG, "mode": "y", "date": "2024-02-01"}]
+    with pytest.raises(bulk_import.ImportRefused) as caught:
+        bulk_import.import_sheets(bad, workers=2)
+    assert (caught.value.index, caught.value.field) == (5, "date")
+    assert not PlaySession.objects.exists()
+    counts = bulk_import.import_sheets(good, workers=2)
+    assert counts.imported == 7
+    dates = PlaySession.objects.order_by("finished_at").values_list("finished_at__day", flat=True)
+    assert list(dates) == list(range(1, 8))
