@@ -1,35 +1,720 @@
-from django.contrib import admin
+"""The organisers' admin: sessions, players, seasons and the audit trail.
 
-from .models import Player, PlaySession, Round, Seat
+Pages are read-only views; every change is an action or a small form that asks why and
+goes through ``scoring.organising`` (which writes the audit entry and fixes the ratings).
+Organisers hold "change" permissions that mean "may organise" (see ``scoring.organisers``);
+the plain change forms are never offered, so nothing bypasses the audit trail.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.contrib.admin.options import IncorrectLookupParameters
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count
+from django.http import HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.formats import date_format
+from django.utils.html import format_html
+from django.utils.timezone import localtime
+from django.utils.translation import gettext as _t
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from . import exports, organising
+from .admin_forms import CorrectRoundForm, LinkLoginForm, MergeForm, ReasonForm, RenameForm
+from .calculators import SheetError
+from .models import AuditEntry, Player, PlaySession, Round, Season, Seat
+
+FORM_TEMPLATE = "admin/scoring/organise_form.html"
+
+admin.site.site_header = _("sarco: the club's admin")
+admin.site.site_title = _("sarco admin")
+admin.site.index_title = _("Organise the club")
 
 
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "is_guest", "user", "created_at"]
-    list_filter = ["is_guest"]
-    search_fields = ["name", "user__username", "user__email"]
-    autocomplete_fields = ["user"]
-    ordering = ["name"]
+def pretty_json(value, indent: int | None = 1) -> str:
+    return format_html("<pre class='sarco-json'>{}</pre>", json.dumps(value, indent=indent))
+
+
+class Gone(Exception):
+    """The object of an organiser's page no longer exists."""
+
+
+class OrganiserAdmin(admin.ModelAdmin):
+    """View-only pages plus the organisers' own forms (each asks why)."""
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False  # the form would bypass the audit trail; see has_organise_permission
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False  # deleting asks why: see the models' own delete pages
+
+    def has_organise_permission(self, request, obj=None) -> bool:
+        opts = self.opts
+        return request.user.has_perm(f"{opts.app_label}.change_{opts.model_name}")
+
+    def _organise_url(self, view: str, *args) -> str:
+        return reverse(f"admin:{self.opts.app_label}_{self.opts.model_name}_{view}", args=args)
+
+    def _route(self, suffix: str, view, name: str):
+        def gone_is_a_message(request, object_id):
+            """As the admin's own pages do: a deleted (merged, sent twice) object sends the
+            organiser on with a message instead of a 404."""
+            try:
+                return view(request, object_id)
+            except Gone:
+                return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)
+
+        return path(
+            f"<path:object_id>/{suffix}/",
+            self.admin_site.admin_view(gone_is_a_message),
+            name=f"{self.opts.app_label}_{self.opts.model_name}_{name}",
+        )
+
+    def _object_or_404(self, request, object_id, *, perm="organise"):
+        if not getattr(self, f"has_{perm}_permission")(request):
+            raise PermissionDenied
+        obj = self.get_object(request, unquote(object_id))
+        if obj is None:
+            raise Gone
+        return obj
+
+    def form_page(self, request, obj, form, *, title, intro="", submit, danger=False, **extra):
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "original": obj,
+            "title": title,
+            "intro": intro,
+            "form": form,
+            "submit": submit,
+            "danger": danger,
+            "change_url": self._organise_url("change", obj.pk) if obj else None,
+            **extra,
+        }
+        return TemplateResponse(request, FORM_TEMPLATE, context)
+
+    def done(self, request, obj, message: str, *, to_change=True) -> HttpResponseRedirect:
+        self.message_user(request, message, messages.SUCCESS)
+        if to_change and obj is not None:
+            return HttpResponseRedirect(self._organise_url("change", obj.pk))
+        return HttpResponseRedirect(self._organise_url("changelist"))
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        obj = self.get_object(request, object_id)
+        extra = dict(extra_context or {})
+        if obj is not None:
+            extra["audit_entries"] = AuditEntry.objects.about(obj)[:50]
+            extra["may_organise"] = self.has_organise_permission(request, obj)
+            remove = getattr(self, "has_remove_permission", None)
+            extra["may_remove"] = bool(remove and remove(request, obj))
+        return super().change_view(request, object_id, form_url, extra)
+
+
+def _small_number(text: str) -> bool:
+    return text.isascii() and text.isdigit() and len(text) < 4
+
+
+def refusal_to_form(form, exc) -> None:
+    """Show a service refusal on the field it concerns (or on the whole form)."""
+    field = getattr(exc, "field", None)
+    form.add_error(field if field in form.fields else None, exc.message)
+
+
+# --- sessions -----------------------------------------------------------------------------------
+
+
+class VoidedFilter(admin.SimpleListFilter):
+    title = _("voided")
+    parameter_name = "voided"
+
+    def lookups(self, request, model_admin):
+        return [("yes", _("void")), ("no", _("counts"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.filter(voided_at__isnull=False)
+        if self.value() == "no":
+            return queryset.filter(voided_at__isnull=True)
+        return queryset
 
 
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    autocomplete_fields = ["player"]
     fields = ["position", "player", "role", "score", "place"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(SeatInline):
     model = Round
-    extra = 0
-    fields = ["number", "entry", "credited", "changed_in_version"]
+    fields = ["number", "shown_entry", "credited", "changed_in_version"]
+    readonly_fields = fields
+
+    @admin.display(description=_("entry"))
+    def shown_entry(self, round_: Round) -> str:
+        return pretty_json(round_.entry, indent=None)  # one line: narrow screens wrap it
 
 
 @admin.register(PlaySession)
-class PlaySessionAdmin(admin.ModelAdmin):
-    list_display = ["game", "mode", "status", "created_by", "created_at", "finished_at", "version"]
-    list_filter = ["game", "mode", "status"]
-    search_fields = ["seats__player__name", "public_id"]
-    readonly_fields = ["public_id", "created_at", "version"]
-    date_hierarchy = "created_at"
+class PlaySessionAdmin(OrganiserAdmin):
+    list_display = ["label", "players", "is_void", "mode", "status"]
+    list_display_links = ["label"]
+    list_filter = [
+        "game",
+        "mode",
+        "status",
+        ("finished_at", admin.DateFieldListFilter),
+        VoidedFilter,
+        ("seats__player", admin.RelatedOnlyFieldListFilter),
+    ]
+    search_fields = ["seats__player__name"]
+    date_hierarchy = "finished_at"
+    list_per_page = 50
+    fields = [
+        "public_id",
+        "game",
+        "mode",
+        "options",
+        "status",
+        "created_by",
+        "created_at",
+        "finished_at",
+        "voided_at",
+        "version",
+    ]
+    readonly_fields = fields
     inlines = [SeatInline, RoundInline]
+    actions = [
+        "void_selected",
+        "restore_selected",
+        "export_sessions",
+        "export_seats",
+        "export_json",
+    ]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).with_seats()
+
+    def get_search_results(self, request, queryset, search_term):
+        """Player names; a whole public id (from a sheet's link) finds its session too."""
+        found, duplicates = super().get_search_results(request, queryset, search_term)
+        try:
+            public_id = uuid.UUID(search_term.strip())
+        except ValueError:
+            return found, duplicates
+        return found | queryset.filter(public_id=public_id), True
+
+    @admin.display(description=_("session"), ordering="finished_at")
+    def label(self, session: PlaySession) -> str:
+        """Game and day first: what an organiser looks for, and short enough for a phone."""
+        when = session.finished_at or session.created_at
+        return f"{session.get_game_display()}, {date_format(localtime(when), 'SHORT_DATE_FORMAT')}"
+
+    @admin.display(description=_("players"))
+    def players(self, session: PlaySession) -> str:
+        return ", ".join(seat.player.name for seat in session.seats.all())
+
+    @admin.display(description=_("void"), boolean=True)
+    def is_void(self, session: PlaySession) -> bool:
+        return session.voided_at is not None
+
+    def has_remove_permission(self, request, obj=None) -> bool:
+        return request.user.has_perm("scoring.delete_playsession")
+
+    def has_export_permission(self, request) -> bool:
+        return self.has_view_permission(request)
+
+    # pages ------------------------------------------------------------------------------------
+
+    def get_urls(self):
+        exports_ = [
+            path(
+                f"export/{name}/",
+                self.admin_site.admin_view(self.export_view),
+                {"kind": name},
+                name=f"scoring_playsession_export_{name}",
+            )
+            for name in ("sessions", "seats", "json")
+        ]
+        return [
+            *exports_,
+            self._route("correct", self.correct_view, "correct"),
+            self._route("void", self.void_view, "void"),
+            self._route("restore", self.restore_view, "restore"),
+            self._route("remove", self.remove_view, "remove"),
+            *super().get_urls(),
+        ]
+
+    def changelist_view(self, request, extra_context=None):
+        extra = dict(extra_context or {})
+        query = request.GET.urlencode()
+        extra["export_links"] = [
+            (
+                reverse(f"admin:scoring_playsession_export_{kind}")
+                + (f"?{query}" if query else ""),
+                label,
+            )
+            for kind, label in (
+                ("sessions", _("CSV of these sessions")),
+                ("seats", _("CSV of their seat results")),
+                ("json", _("JSON to import")),
+            )
+        ]
+        return super().changelist_view(request, extra)
+
+    def correct_view(self, request, object_id):
+        session = self._object_or_404(request, object_id)
+        initial = {}
+        number = request.GET.get("round", "")
+        rounds = session.rounds.order_by("number")
+        chosen = rounds.filter(number=int(number)).first() if _small_number(number) else None
+        chosen = chosen or rounds.first()
+        if chosen is not None:
+            entry = json.dumps(chosen.entry, indent=1, ensure_ascii=False)  # a value a line
+            initial = {"number": chosen.number, "entry": entry, "version": session.version}
+        form = CorrectRoundForm(request.POST or None, session=session, initial=initial)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            try:
+                outcome, _audit = organising.correct_round(
+                    session,
+                    data["number"],
+                    data["entry"],
+                    by=request.user,
+                    reason=data["reason"],
+                    seen_version=data["version"],
+                )
+            except (SheetError, organising.OrganisingRefused) as exc:
+                refusal_to_form(form, exc)
+            else:
+                return self.done(
+                    request,
+                    session,
+                    _t("%(message)s Totals, places and ratings are updated.")
+                    % {"message": outcome.message},
+                )
+        if not session.rounds.exists():
+            messages.warning(request, _t("This session has no rounds to correct."))
+        return self.form_page(
+            request,
+            session,
+            form,
+            title=_t("Correct a round"),
+            intro=_t(
+                "The scorekeeper's rules check the new entry, exactly as on the sheet; totals, "
+                "places and ratings are recomputed."
+            ),
+            submit=_t("Save the correction"),
+            rounds=[(r.number, json.dumps(r.entry)) for r in session.rounds.order_by("number")],
+            seats=session.seats.select_related("player").order_by("position"),
+            chosen=chosen.number if chosen else None,
+            chosen_label=dict(form.fields["number"].choices).get(chosen.number) if chosen else "",
+        )
+
+    def _reason_view(
+        self, request, object_id, *, perm, service, title, intro, submit, done, danger=False
+    ):
+        session = self._object_or_404(request, object_id, perm=perm)
+        form = ReasonForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                service(session, by=request.user, reason=form.cleaned_data["reason"])
+            except organising.OrganisingRefused as exc:
+                refusal_to_form(form, exc)
+            else:
+                return self.done(
+                    request, session, done, to_change=service is not organising.delete_session
+                )
+        return self.form_page(
+            request, session, form, title=title, intro=intro, submit=submit, danger=danger
+        )
+
+    def void_view(self, request, object_id):
+        return self._reason_view(
+            request,
+            object_id,
+            perm="organise",
+            service=organising.void,
+            title=_t("Void this session"),
+            intro=_t("The session is kept but leaves the standings and the ratings."),
+            submit=_t("Void it"),
+            done=_t("The session is void; ratings are updated."),
+            danger=True,
+        )
+
+    def restore_view(self, request, object_id):
+        return self._reason_view(
+            request,
+            object_id,
+            perm="organise",
+            service=organising.restore,
+            title=_t("Restore this session"),
+            intro=_t("The session counts again in the standings and the ratings."),
+            submit=_t("Restore it"),
+            done=_t("The session counts again; ratings are updated."),
+        )
+
+    def remove_view(self, request, object_id):
+        return self._reason_view(
+            request,
+            object_id,
+            perm="remove",
+            service=organising.delete_session,
+            title=_t("Delete this session"),
+            intro=_t(
+                "The session and its rounds are deleted for good (its sheet stays in the audit "
+                "trail). To keep it but stop it counting, void it instead."
+            ),
+            submit=_t("Delete it"),
+            done=_t("The session was deleted; ratings are updated."),
+            danger=True,
+        )
+
+    # actions on the list ----------------------------------------------------------------------
+
+    def _bulk(self, request, queryset, *, service, title, intro, submit, done):
+        """An action with an intermediate page that asks why, then one service call each."""
+        form = ReasonForm(request.POST if "apply" in request.POST else None)
+        if "apply" in request.POST and form.is_valid():
+            count, refusals = 0, []
+            for session in queryset:
+                try:
+                    service(session, by=request.user, reason=form.cleaned_data["reason"])
+                    count += 1
+                except organising.OrganisingRefused as exc:
+                    refusals.append(f"{session}: {exc.message}")
+            if count:
+                self.message_user(request, done(count), messages.SUCCESS)
+            for refusal in refusals:
+                self.message_user(request, refusal, messages.WARNING)
+            return None
+        return self.form_page(
+            request,
+            None,
+            form,
+            title=title,
+            intro=intro,
+            submit=submit,
+            selected=queryset,
+            action=request.POST.get("action", ""),
+            checkbox_name=ACTION_CHECKBOX_NAME,
+        )
+
+    @admin.action(description=_("Void the selected sessions"), permissions=["organise"])
+    def void_selected(self, request, queryset):
+        return self._bulk(
+            request,
+            queryset,
+            service=organising.void,
+            title=_t("Void these sessions"),
+            intro=_t("They are kept but leave the standings and the ratings."),
+            submit=_t("Void them"),
+            done=lambda n: (
+                ngettext("%(n)d session is void.", "%(n)d sessions are void.", n) % {"n": n}
+            ),
+        )
+
+    @admin.action(description=_("Restore the selected sessions"), permissions=["organise"])
+    def restore_selected(self, request, queryset):
+        return self._bulk(
+            request,
+            queryset,
+            service=organising.restore,
+            title=_t("Restore these sessions"),
+            intro=_t("They count again in the standings and the ratings."),
+            submit=_t("Restore them"),
+            done=lambda n: (
+                ngettext("%(n)d session counts again.", "%(n)d sessions count again.", n) % {"n": n}
+            ),
+        )
+
+    @admin.action(description=_("Export the selected sessions (CSV)"), permissions=["export"])
+    def export_sessions(self, request, queryset):
+        return exports.sessions_csv(queryset)
+
+    @admin.action(description=_("Export their seat results (CSV)"), permissions=["export"])
+    def export_seats(self, request, queryset):
+        return exports.seats_csv(queryset)
+
+    @admin.action(
+        description=_("Export the selected sessions (JSON to import)"), permissions=["export"]
+    )
+    def export_json(self, request, queryset):
+        return exports.sheets_json(queryset)
+
+    def export_view(self, request, kind: str):
+        """The changelist's filtered sessions (the same query string), streamed."""
+        if not self.has_export_permission(request):
+            raise PermissionDenied
+        try:
+            queryset = self.get_changelist_instance(request).get_queryset(request)
+        except IncorrectLookupParameters:
+            self.message_user(request, _t("These filters are not valid."), messages.ERROR)
+            return HttpResponseRedirect(self._organise_url("changelist"))
+        maker = {
+            "sessions": exports.sessions_csv,
+            "seats": exports.seats_csv,
+            "json": exports.sheets_json,
+        }
+        return maker[kind](queryset)
+
+
+# --- players ------------------------------------------------------------------------------------
+
+
+class KindFilter(admin.SimpleListFilter):
+    title = _("kind")
+    parameter_name = "kind"
+
+    def lookups(self, request, model_admin):
+        return [("member", _("members")), ("guest", _("guests")), ("bot", _("bots"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "member":
+            return queryset.members()
+        if self.value() == "guest":
+            return queryset.filter(is_guest=True, is_bot=False)
+        if self.value() == "bot":
+            return queryset.filter(is_bot=True)
+        return queryset
+
+
+@admin.register(Player)
+class PlayerAdmin(OrganiserAdmin):
+    list_display = ["name", "kind", "user", "sessions", "created_at"]
+    list_filter = [KindFilter]
+    search_fields = ["name", "user__username", "user__email"]
+    ordering = ["name"]
+    fields = ["name", "kind", "user", "sessions", "created_at"]
+    readonly_fields = fields
+    actions = ["merge_selected"]
+
+    def get_queryset(self, request):
+        return (
+            super().get_queryset(request).select_related("user").annotate(seat_count=Count("seats"))
+        )
+
+    @admin.display(description=_("kind"))
+    def kind(self, player: Player) -> str:
+        if player.is_bot:
+            return _t("bot")
+        return _t("guest") if player.is_guest else _t("member")
+
+    @admin.display(description=_("sessions"), ordering="seat_count")
+    def sessions(self, player: Player) -> int:
+        return player.seat_count
+
+    def get_urls(self):
+        return [
+            self._route("rename", self.rename_view, "rename"),
+            self._route("link", self.link_view, "link"),
+            self._route("merge", self.merge_view, "merge"),
+            *super().get_urls(),
+        ]
+
+    def rename_view(self, request, object_id):
+        player = self._object_or_404(request, object_id)
+        form = RenameForm(request.POST or None, initial={"name": player.name})
+        if request.method == "POST" and form.is_valid():
+            try:
+                organising.rename(
+                    player,
+                    form.cleaned_data["name"],
+                    by=request.user,
+                    reason=form.cleaned_data["reason"],
+                )
+            except organising.OrganisingRefused as exc:
+                refusal_to_form(form, exc)
+            else:
+                return self.done(request, player, _t("The player is renamed."))
+        return self.form_page(
+            request,
+            player,
+            form,
+            title=_t("Rename %(name)s") % {"name": player.name},
+            intro=_t(
+                "The same rules as at sign-up: spaces tidied, unique in the club whatever the case."
+            ),
+            submit=_t("Rename"),
+        )
+
+    def link_view(self, request, object_id):
+        player = self._object_or_404(request, object_id)
+        form = LinkLoginForm(
+            request.POST or None,
+            initial={"username": player.user.get_username() if player.user else ""},
+        )
+        if request.method == "POST" and form.is_valid():
+            try:
+                organising.link_login(
+                    player,
+                    form.cleaned_data["username"],
+                    by=request.user,
+                    reason=form.cleaned_data["reason"],
+                )
+            except organising.OrganisingRefused as exc:
+                refusal_to_form(form, exc)
+            else:
+                return self.done(request, player, _t("The player's login is updated."))
+        return self.form_page(
+            request,
+            player,
+            form,
+            title=_t("Link %(name)s to a login") % {"name": player.name},
+            intro=_t("Whoever logs in with it plays as this player; a guest becomes a member."),
+            submit=_t("Save the link"),
+        )
+
+    def merge_view(self, request, object_id):
+        player = self._object_or_404(request, object_id)
+        form = MergeForm(request.POST or None, exclude=[player.pk])
+        if request.method == "POST" and form.is_valid():
+            into = form.cleaned_data["into"]
+            try:
+                organising.merge(player, into, by=request.user, reason=form.cleaned_data["reason"])
+            except organising.OrganisingRefused as exc:
+                refusal_to_form(form, exc)
+            else:
+                self.message_user(
+                    request,
+                    _t("%(source)s is merged into %(into)s.")
+                    % {"source": player.name, "into": into.name},
+                    messages.SUCCESS,
+                )
+                return HttpResponseRedirect(self._organise_url("change", into.pk))
+        return self.form_page(
+            request,
+            player,
+            form,
+            title=_t("Merge %(name)s into another player") % {"name": player.name},
+            intro=_t(
+                "Every seat and rating of %(name)s moves to the player you pick, and %(name)s is "
+                "removed. Refused if both sat at one session."
+            )
+            % {"name": player.name},
+            submit=_t("Merge"),
+            danger=True,
+        )
+
+    @admin.action(
+        description=_("Merge the selected players into another"), permissions=["organise"]
+    )
+    def merge_selected(self, request, queryset):
+        chosen = list(queryset)
+        form = MergeForm(
+            request.POST if "apply" in request.POST else None, exclude=[p.pk for p in chosen]
+        )
+        if "apply" in request.POST and form.is_valid():
+            into = form.cleaned_data["into"]
+            for player in chosen:
+                try:
+                    organising.merge(
+                        player, into, by=request.user, reason=form.cleaned_data["reason"]
+                    )
+                except organising.OrganisingRefused as exc:
+                    self.message_user(request, f"{player.name}: {exc.message}", messages.WARNING)
+                else:
+                    self.message_user(
+                        request,
+                        _t("%(source)s is merged into %(into)s.")
+                        % {"source": player.name, "into": into.name},
+                        messages.SUCCESS,
+                    )
+            return None
+        return self.form_page(
+            request,
+            None,
+            form,
+            title=_t("Merge players"),
+            intro=_t("Every seat and rating of the players below moves to the one you pick."),
+            submit=_t("Merge"),
+            danger=True,
+            selected=chosen,
+            action=request.POST.get("action", ""),
+            checkbox_name=ACTION_CHECKBOX_NAME,
+        )
+
+
+# --- seasons and the audit trail ----------------------------------------------------------------
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["name", "start", "end"]
+    search_fields = ["name"]
+    date_hierarchy = "start"
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    """Read only, for everyone: no add, change or delete, whatever the permissions say."""
+
+    list_display = ["at", "actor_name", "action", "target", "short_reason"]
+    list_filter = [
+        "action",
+        ("target_type", admin.RelatedOnlyFieldListFilter),
+        ("at", admin.DateFieldListFilter),
+        "actor_name",
+    ]
+    search_fields = ["target_label", "reason", "actor_name", "target_id"]
+    date_hierarchy = "at"
+    fields = [
+        "at",
+        "actor_name",
+        "action",
+        "target_type",
+        "target",
+        "shown_before",
+        "shown_after",
+        "reason",
+    ]
+    readonly_fields = fields
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.display(description=_("object"), ordering="target_label")
+    def target(self, entry: AuditEntry) -> str:
+        model = entry.target_type.model_class()
+        if model is None or not model._default_manager.filter(pk=entry.target_id).exists():
+            return entry.target_label
+        url = reverse(
+            f"admin:{model._meta.app_label}_{model._meta.model_name}_change", args=[entry.target_id]
+        )
+        return format_html('<a href="{}">{}</a>', url, entry.target_label)
+
+    @admin.display(description=_("why"))
+    def short_reason(self, entry: AuditEntry) -> str:
+        return entry.reason if len(entry.reason) <= 60 else entry.reason[:59] + "…"
+
+    @admin.display(description=_("before"))
+    def shown_before(self, entry: AuditEntry) -> str:
+        return pretty_json(entry.before)
+
+    @admin.display(description=_("after"))
+    def shown_after(self, entry: AuditEntry) -> str:
+        return pretty_json(entry.after)

@@ -1,0 +1,325 @@
+"""What organisers do to the club's records, each with its audit entry.
+
+The one write path for corrections, voids, restores, deletes, merges, renames and links to
+a login: the admin calls these functions and nothing else. Each runs in one transaction,
+writes one ``AuditEntry`` (who, when, before, after, why) and brings the ratings up to date,
+so that nothing an organiser does leaves totals, places or ratings wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.contenttypes.models import ContentType
+from django.db import IntegrityError, transaction
+from django.db.models import Min
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from . import ratings, sheets
+from .models import AuditEntry, Player, PlaySession, Seat
+from .players import ensure_player_for, tidy_name
+
+REASON_LENGTH = 1000
+Action = AuditEntry.Action
+
+
+class OrganisingRefused(ValueError):
+    """An organiser's request that would leave the records wrong; ``message`` says why."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+# --- the audit trail ----------------------------------------------------------------------------
+
+
+def clean_reason(reason: str | None) -> str:
+    """The reason, trimmed; refused when missing or longer than the field keeps."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise OrganisingRefused(_("Say why: the reason is kept in the audit trail."), "reason")
+    if len(reason) > REASON_LENGTH:
+        raise OrganisingRefused(
+            _("Keep the reason under %(n)d characters.") % {"n": REASON_LENGTH}, "reason"
+        )
+    return reason
+
+
+def record(
+    by, action: str, target, *, before: dict, after: dict, reason: str, label: str | None = None
+) -> AuditEntry:
+    """Write one audit entry about ``target`` (any saved model instance)."""
+    return AuditEntry.objects.create(
+        actor=by if by is not None and by.is_authenticated else None,
+        actor_name=by.get_username() if by is not None else "",
+        action=action,
+        target_type=ContentType.objects.get_for_model(target, for_concrete_model=False),
+        target_id=str(target.pk),
+        target_label=(label or str(target))[:200],
+        before=before,
+        after=after,
+        reason=reason,
+    )
+
+
+# --- sessions -----------------------------------------------------------------------------------
+
+
+def results_of(session: PlaySession) -> dict[str, Any]:
+    """Each seat's total and place, by player name (what a correction may change)."""
+    seats = sheets.seats_of(session)
+    return {
+        "totals": {s.player.name: s.score for s in seats},
+        "places": {s.player.name: s.place for s in seats},
+    }
+
+
+def _session_state(session: PlaySession) -> dict[str, Any]:
+    return {
+        "status": session.status,
+        "voided_at": session.voided_at.isoformat() if session.voided_at else None,
+    }
+
+
+def correct_round(
+    session: PlaySession,
+    number: int,
+    entry: Any,
+    *,
+    by,
+    reason: str,
+    seen_version: int | None = None,
+):
+    """Replace round ``number``'s entry through the scorekeeper's calculators (same checks
+    and messages as the sheet), then recompute totals, places and ratings. ``seen_version``
+    is the session's version the organiser's page showed: a session changed since (another
+    edit, or this one sent twice) is refused."""
+    reason = clean_reason(reason)
+    with transaction.atomic():
+        session = PlaySession.objects.select_for_update().get(pk=session.pk)
+        if seen_version is not None and seen_version != session.version:
+            raise OrganisingRefused(
+                _(
+                    "This session changed after your page was drawn (or the correction was "
+                    "sent twice). Look at it as it is now and correct it again if needed."
+                )
+            )
+        old = session.rounds.filter(number=number).first()
+        before = {"round": number, "entry": old.entry if old else None, **results_of(session)}
+        outcome = sheets.correct_round(session.pk, number, entry)
+        session.refresh_from_db()
+        after = {"round": number, "entry": entry, **results_of(session)}
+        audit = record(by, Action.CORRECT, session, before=before, after=after, reason=reason)
+        ratings.session_changed(session)
+    return outcome, audit
+
+
+def void(session: PlaySession, *, by, reason: str) -> AuditEntry:
+    """Keep the session but take it out of standings and ratings."""
+    reason = clean_reason(reason)
+    with transaction.atomic():
+        session = PlaySession.objects.select_for_update().get(pk=session.pk)
+        if session.voided_at is not None:
+            raise OrganisingRefused(_("This session is already void."))
+        before = _session_state(session)
+        session.voided_at = timezone.now()
+        session.save(update_fields=["voided_at"])
+        audit = record(
+            by, Action.VOID, session, before=before, after=_session_state(session), reason=reason
+        )
+        ratings.session_changed(session)
+    return audit
+
+
+def restore(session: PlaySession, *, by, reason: str) -> AuditEntry:
+    """Bring a void session back into standings and ratings."""
+    reason = clean_reason(reason)
+    with transaction.atomic():
+        session = PlaySession.objects.select_for_update().get(pk=session.pk)
+        if session.voided_at is None:
+            raise OrganisingRefused(_("This session is not void."))
+        before = _session_state(session)
+        session.voided_at = None
+        session.save(update_fields=["voided_at"])
+        audit = record(
+            by,
+            Action.RESTORE,
+            session,
+            before=before,
+            after=_session_state(session),
+            reason=reason,
+        )
+        ratings.session_changed(session)
+    return audit
+
+
+def delete_session(session: PlaySession, *, by, reason: str) -> AuditEntry:
+    """Delete a session for good (its sheet is kept in the audit entry); ratings replayed."""
+    reason = clean_reason(reason)
+    with transaction.atomic():
+        session = PlaySession.objects.select_for_update().get(pk=session.pk)
+        was_rated = ratings.is_rated(session)
+        key = (session.finished_at, session.pk)
+        before = {
+            "public_id": str(session.public_id),
+            "game": session.game,
+            "mode": session.mode,
+            **_session_state(session),
+            "finished_at": session.finished_at.isoformat() if session.finished_at else None,
+            "sheet": sheets.sheet_of(session),
+            **results_of(session),
+        }
+        audit = record(by, Action.DELETE, session, before=before, after={}, reason=reason)
+        game = session.game
+        session.delete()
+        if was_rated:
+            ratings.replay(game, since=key)
+    return audit
+
+
+# --- players ------------------------------------------------------------------------------------
+
+
+def check_name(typed: str, player: Player | None = None) -> str:
+    """A new display name by the sign-up rules: tidied, not empty, unique in the club."""
+    name = tidy_name(typed or "")
+    if not name:
+        raise OrganisingRefused(_("A player needs a name."), "name")
+    if Player.objects.named(name).exclude(pk=getattr(player, "pk", None)).exists():
+        raise OrganisingRefused(_("A club player already has this name."), "name")
+    return name
+
+
+def rename(player: Player, typed: str, *, by, reason: str) -> AuditEntry:
+    reason = clean_reason(reason)
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        name = check_name(typed, player)
+        if name == player.name:
+            raise OrganisingRefused(_("That is the player's name already."), "name")
+        before = {"name": player.name}
+        sheets.rename_in_rounds(player.seats.values("session_id"), player.name, name)
+        player.name = name
+        try:
+            with transaction.atomic():
+                player.save(update_fields=["name"])
+        except IntegrityError:  # a spelling the key folds together with another name
+            raise OrganisingRefused(_("A club player already has this name."), "name") from None
+        return record(by, Action.RENAME, player, before=before, after={"name": name}, reason=reason)
+
+
+def link_login(player: Player, user, *, by, reason: str) -> AuditEntry:
+    """Let ``user`` (None: nobody) play as ``player``. A player with a login is a member;
+    the login's own unused player is removed so that it has just one, and a login that is
+    unlinked gets a fresh player of its own, as every login has."""
+    reason = clean_reason(reason)
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        if player.is_bot:
+            raise OrganisingRefused(_("A bot cannot have a login."), "user")
+        if player.user_id == (user.pk if user is not None else None):
+            raise OrganisingRefused(_("The player is linked so already."), "user")
+        before = {
+            "user": player.user.get_username() if player.user else None,
+            "guest": player.is_guest,
+        }
+        if user is not None:
+            current = Player.objects.filter(user=user).exclude(pk=player.pk).first()
+            if current is not None:
+                if _referenced(current):
+                    raise OrganisingRefused(
+                        _(
+                            "This login already plays as %(name)s, who has played games: "
+                            "merge %(name)s into this player instead."
+                        )
+                        % {"name": current.name},
+                        "user",
+                    )
+                current.delete()
+            player.is_guest = False
+        old_user = player.user
+        player.user = user
+        player.save(update_fields=["user", "is_guest"])
+        if old_user is not None and old_user != user:
+            ensure_player_for(old_user)  # every login has a player (scoring.players)
+        after = {"user": user.get_username() if user else None, "guest": player.is_guest}
+        return record(by, Action.LINK, player, before=before, after=after, reason=reason)
+
+
+def _references(player: Player):
+    """Querysets of every row that points at ``player`` (seats, rating events, records,
+    online table seats, whatever joins players later)."""
+    for relation in Player._meta.related_objects:
+        if relation.one_to_many:
+            field = relation.field.name
+            yield field, relation.related_model._base_manager.filter(**{field: player})
+
+
+def _referenced(player: Player) -> bool:
+    return any(rows.exists() for _field, rows in _references(player))
+
+
+def _move_references(source: Player, into: Player) -> None:
+    """Every row that points at ``source`` points at ``into`` instead."""
+    for field, rows in _references(source):
+        rows.update(**{field: into})
+
+
+def merge(source: Player, into: Player, *, by, reason: str) -> AuditEntry:
+    """Move every seat and rating event of ``source`` (a guest or a duplicate) to ``into``,
+    then delete ``source``; refused if both sat at one session. Ratings are replayed from
+    the first session that moved."""
+    reason = clean_reason(reason)
+    with transaction.atomic():
+        locked = Player.objects.select_for_update().filter(pk__in=[source.pk, into.pk])
+        found = {p.pk: p for p in locked}
+        if source.pk == into.pk:
+            raise OrganisingRefused(_("A player cannot be merged into themselves."))
+        if len(found) != 2:
+            raise OrganisingRefused(_("One of these players no longer exists."))
+        source, into = found[source.pk], found[into.pk]
+        if source.is_bot or into.is_bot:
+            raise OrganisingRefused(_("Bots are not merged."))
+        if source.user_id and into.user_id:
+            raise OrganisingRefused(
+                _("Both players have a login; unlink one of them first."), "into"
+            )
+        together = PlaySession.objects.filter(seats__player=source).filter(seats__player=into)
+        if together.exists():
+            raise OrganisingRefused(
+                _(
+                    "%(source)s and %(into)s sat at the same session (%(session)s); merging "
+                    "them would seat one person twice."
+                )
+                % {"source": source.name, "into": into.name, "session": together.first()},
+                "into",
+            )
+        seats = Seat.objects.filter(player=source)
+        session_ids = sorted(seats.values_list("session_id", flat=True))
+        starts = dict(
+            seats.filter(session__finished_at__isnull=False)
+            .values_list("session__game")
+            .annotate(first=Min("session__finished_at"))
+        )
+        before = {
+            "merged": {"id": source.pk, "name": source.name, "guest": source.is_guest},
+            "into": {"id": into.pk, "name": into.name},
+            "sessions": session_ids,
+        }
+        sheets.rename_in_rounds(seats.values("session_id"), source.name, into.name)
+        source.ratings.all().delete()  # recomputed by the replay below
+        _move_references(source, into)
+        if source.user_id:
+            user, source.user = source.user, None
+            source.save(update_fields=["user"])
+            into.user = user
+            into.is_guest = False
+            into.save(update_fields=["user", "is_guest"])
+        source.delete()
+        for game, first in starts.items():
+            ratings.replay(game, since=(first, 0))
+        after = {"into": {"id": into.pk, "name": into.name}, "sessions": session_ids}
+        return record(by, Action.MERGE, into, before=before, after=after, reason=reason)

@@ -1,0 +1,150 @@
+"""An organiser in the admin, in a real browser: find a Sarg session, correct a round and see
+the standings change, void it with a reason, read the audit trail. Phone and desktop."""
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import Player
+from tests.browser.axe import assert_accessible
+from tests.browser.conftest import screenshot
+from tests.scoring.organiser_helpers import finished_sarg, hours_ago, organiser
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "a-long-password-1"
+
+
+def off_the_loop(make, **kwargs):
+    """Sheets notify websockets through async_to_sync: not on Playwright's loop thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(make, **kwargs).result()
+
+
+@pytest.fixture
+def olga():
+    return organiser(password=PASSWORD)
+
+
+def log_in(page, live_server):
+    page.goto(f"{live_server.url}/admin/login/")
+    page.fill("#id_username", "olga")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.locator("#site-name")).to_be_visible()
+
+
+def leader(page, live_server) -> str:
+    page.goto(f"{live_server.url}/leaderboard/sarg/")
+    return page.locator("table.standings tbody tr").first.locator("th").inner_text()
+
+
+def test_an_organiser_corrects_a_sarg_round_voids_it_and_reads_the_audit(
+    live_server, desktop, olga
+):
+    page = desktop
+    off_the_loop(finished_sarg, names=("Clara", "Dora"), at=hours_ago(30))
+    session = off_the_loop(finished_sarg, names=("Anna", "Ben"))
+    log_in(page, live_server)
+    assert "Anna" in leader(page, live_server)
+
+    page.goto(f"{live_server.url}/admin/scoring/playsession/?q=ben")
+    expect(page.locator("#result_list tbody tr")).to_have_count(1)
+    assert_accessible(page, "admin sessions list")
+    screenshot(page, "admin-sessions-desktop")
+
+    page.locator("#result_list tbody tr th a").first.click()
+    expect(page.get_by_role("link", name="Correct a round")).to_be_visible()
+    assert_accessible(page, "admin session page")
+    screenshot(page, "admin-session-desktop")
+
+    page.get_by_role("link", name="Correct a round").click()
+    expect(page.locator("legend")).to_have_text("Round 1")
+    page.fill("#id_entry", '{"queen": 0, "king": 150}')
+    page.fill("#id_reason", "The keeper swapped the scores of round 1.")
+    assert_accessible(page, "admin correct a round")
+    screenshot(page, "admin-correct-desktop")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator(".messagelist")).to_contain_text("Round 1 changed.")
+    assert "Ben" in leader(page, live_server)  # the standings changed
+    page.goto(f"{live_server.url}/admin/scoring/playsession/{session.pk}/change/")
+    expect(page.locator(".field-place").first).to_have_text("2")  # Anna (seat 1) is second
+
+    page.goto(f"{live_server.url}/admin/scoring/playsession/{session.pk}/void/")
+    page.get_by_role("button", name="Void it").click()
+    expect(page.locator(".errorlist")).to_contain_text("This field is required.")
+    page.fill("#id_reason", "Played with a short deck.")
+    page.get_by_role("button", name="Void it").click()
+    expect(page.locator(".errornote")).to_contain_text("Void since")
+    expect(page.locator(".organise-audit")).to_contain_text("Played with a short deck.")
+    screenshot(page, "admin-session-void-desktop")
+
+    page.goto(f"{live_server.url}/admin/scoring/auditentry/")
+    expect(page.locator("#result_list tbody tr")).to_have_count(2)
+    assert_accessible(page, "admin audit list")
+    screenshot(page, "admin-audit-desktop")
+    page.locator("#result_list tbody tr th a").first.click()
+    expect(page.locator(".field-shown_before")).to_be_visible()
+    screenshot(page, "admin-audit-entry-desktop")
+
+
+def test_the_common_actions_on_a_phone(live_server, phone, olga):
+    page = phone
+    session = off_the_loop(finished_sarg, names=("Anna", "Ben"))
+    log_in(page, live_server)
+    pages = {
+        "sessions": "/admin/scoring/playsession/",
+        "session": f"/admin/scoring/playsession/{session.pk}/change/",
+        "correct": f"/admin/scoring/playsession/{session.pk}/correct/",
+        "void": f"/admin/scoring/playsession/{session.pk}/void/",
+    }
+    for name, path in pages.items():
+        page.goto(f"{live_server.url}{path}")
+        assert_accessible(page, f"admin {name} on a phone")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390 + 1, f"{name} scrolls sideways ({width}px)"
+        screenshot(page, f"admin-{name}-phone")
+    page.emulate_media(color_scheme="dark")  # then load afresh: no colour transitions measured
+    for name, path in pages.items():
+        page.goto(f"{live_server.url}{path}")
+        assert_accessible(page, f"admin {name} on a phone, dark")
+    screenshot(page, "admin-void-phone-dark")
+    page.emulate_media(color_scheme="light")
+    page.goto(f"{live_server.url}{pages['correct']}")
+    page.fill("#id_entry", '{"queen": 0, "king": 150}')
+    page.fill("#id_reason", "Swapped.")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator(".messagelist")).to_contain_text("Round 1 changed.")
+
+
+def test_players_tables_seasons_and_the_audit_trail_on_both_sizes(
+    live_server, phone, desktop, olga
+):
+    from tests.games.helpers import sarg_table
+
+    off_the_loop(finished_sarg, names=("Anna", "henni"))
+    table = off_the_loop(sarg_table)
+    henni = Player.objects.get(name="henni")
+    pages = {
+        "players": "/admin/scoring/player/",
+        "player": f"/admin/scoring/player/{henni.pk}/change/",
+        "merge": f"/admin/scoring/player/{henni.pk}/merge/",
+        "rename": f"/admin/scoring/player/{henni.pk}/rename/",
+        "link": f"/admin/scoring/player/{henni.pk}/link/",
+        "tables": "/admin/games/table/?live=running",
+        "table": f"/admin/games/table/{table.pk}/change/",
+        "hand-to-bot": f"/admin/games/table/{table.pk}/hand-to-bot/",
+        "abandon": f"/admin/games/table/{table.pk}/abandon/",
+        "seasons": "/admin/scoring/season/add/",
+        "audit": "/admin/scoring/auditentry/",
+    }
+    for page, size in ((phone, "phone"), (desktop, "desktop")):
+        log_in(page, live_server)
+        for name, path in pages.items():
+            page.goto(f"{live_server.url}{path}")
+            assert_accessible(page, f"admin {name} ({size})")
+            if size == "phone":
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= 390 + 1, f"{name} scrolls sideways ({width}px)"
+            screenshot(page, f"admin-{name}-{size}")

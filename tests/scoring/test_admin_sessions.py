@@ -1,0 +1,247 @@
+"""The sessions admin: find a session, read it, correct a round, void and restore it."""
+
+import json
+
+import pytest
+from django.contrib.auth.models import User
+
+from scoring.models import AuditEntry, PlaySession
+from tests.scoring.organiser_helpers import (
+    finished_sarg,
+    hours_ago,
+    organiser,
+    ratings_are_a_full_replay,
+)
+
+pytestmark = pytest.mark.django_db
+
+LIST = "/admin/scoring/playsession/"
+
+
+@pytest.fixture
+def olga(client):
+    user = organiser()
+    client.force_login(user)
+    return user
+
+
+def page(client, url, **params) -> str:
+    response = client.get(url, params)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def listed(client, **params) -> set[int]:
+    response = client.get(LIST, params)
+    assert response.status_code == 200
+    return {s.pk for s in response.context["cl"].result_list}
+
+
+# --- the list -----------------------------------------------------------------------------------
+
+
+def test_the_list_shows_game_date_and_players(client, olga):
+    finished_sarg(names=("Anna", "Ben"))
+    html = page(client, LIST)
+    assert "Anna, Ben" in html and "Sarg" in html
+
+
+def test_search_by_player_name(client, olga):
+    anna = finished_sarg(names=("Anna", "Ben"))
+    finished_sarg(names=("Clara", "Dora"))
+    assert listed(client, q="ann") == {anna.pk}
+
+
+def test_search_by_a_sheets_public_id(client, olga):
+    anna = finished_sarg()
+    assert listed(client, q=str(anna.public_id)) == {anna.pk}
+
+
+def test_filters_by_game_mode_status_voided_player_and_date(client, olga):
+    old = finished_sarg(names=("Anna", "Ben"), at=hours_ago(24 * 40))
+    new = finished_sarg(names=("Clara", "Ben"))
+    PlaySession.objects.filter(pk=new.pk).update(voided_at=new.finished_at, mode="online")
+    clara = new.seats.get(position=0).player
+    assert listed(client, game="sarg") == {old.pk, new.pk}
+    assert listed(client, game="sarkophag") == set()
+    assert listed(client, mode="online") == {new.pk}
+    assert listed(client, status="finished") == {old.pk, new.pk}
+    assert listed(client, voided="yes") == {new.pk}
+    assert listed(client, voided="no") == {old.pk}
+    assert listed(client, seats__player__id__exact=clara.pk) == {new.pk}
+    since = str(hours_ago(24 * 7))
+    assert listed(client, finished_at__gte=since) == {new.pk}
+
+
+# --- the change page ----------------------------------------------------------------------------
+
+
+def test_the_change_page_shows_seats_rounds_results_and_actions(client, olga):
+    session = finished_sarg()
+    html = page(client, f"{LIST}{session.pk}/change/")
+    assert "Anna" in html and "Ben" in html
+    assert "queen" in html and "38" in html  # a round's entry
+    assert f"{session.pk}/correct/" in html and f"{session.pk}/void/" in html
+    assert "Audit trail" in html
+
+
+# --- correct ------------------------------------------------------------------------------------
+
+
+def correct(client, session, entry, number=1, reason="Scores swapped."):
+    body = {"number": number, "entry": entry if isinstance(entry, str) else json.dumps(entry)}
+    body["reason"] = reason
+    body["version"] = PlaySession.objects.get(pk=session.pk).version  # as the page has it
+    return client.post(f"{LIST}{session.pk}/correct/", body)
+
+
+def test_the_correct_page_starts_from_the_rounds_entry(client, olga):
+    session = finished_sarg(rounds=[(38, 30)] * 5 + [(10, 20)])
+    html = page(client, f"{LIST}{session.pk}/correct/", round="6")
+    assert "&quot;queen&quot;: 10" in html
+    assert 'type="hidden" name="number" value="6"' in html  # the round travels with its entry
+
+
+def test_a_correction_through_the_admin_changes_places_and_is_audited(client, olga):
+    session = finished_sarg()
+    response = correct(client, session, {"queen": 0, "king": 100})
+    assert response.status_code == 302
+    places = {s.player.name: s.place for s in session.seats.select_related("player")}
+    assert places == {"Anna": 2, "Ben": 1}
+    assert ratings_are_a_full_replay("sarg")
+    entry = AuditEntry.objects.about(session).get()
+    assert entry.actor == olga and entry.reason == "Scores swapped."
+    html = page(client, response["Location"])
+    assert "Round 1 changed." in html and "Scores swapped." in html
+
+
+def test_the_rules_message_is_shown_and_nothing_changes(client, olga):
+    session = finished_sarg()
+    response = correct(client, session, {"queen": 500, "king": 0})
+    assert response.status_code == 200
+    assert "A round score cannot be more than 150." in response.content.decode()
+    assert session.rounds.get(number=1).entry == {"queen": 38, "king": 30}
+    assert not AuditEntry.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [("{not json", "This is not valid JSON."), ("[1, 2]", "An entry is a JSON object")],
+)
+def test_an_entry_that_is_not_a_json_object_is_refused(client, olga, entry, message):
+    session = finished_sarg()
+    response = correct(client, session, entry)
+    assert response.status_code == 200 and message in response.content.decode()
+    assert not AuditEntry.objects.exists()
+
+
+def test_a_correction_without_a_reason_is_refused(client, olga):
+    session = finished_sarg()
+    response = correct(client, session, {"queen": 1, "king": 1}, reason="   ")
+    assert response.status_code == 200
+    assert session.rounds.get(number=1).entry == {"queen": 38, "king": 30}
+
+
+# --- void, restore, delete ----------------------------------------------------------------------
+
+
+def test_void_needs_a_reason_then_takes_the_session_out(client, olga):
+    session = finished_sarg()
+    url = f"{LIST}{session.pk}/void/"
+    assert client.post(url, {"reason": ""}).status_code == 200
+    session.refresh_from_db()
+    assert session.voided_at is None
+    response = client.post(url, {"reason": "Wrong deck."})
+    assert response.status_code == 302
+    session.refresh_from_db()
+    assert session.voided_at is not None
+    assert AuditEntry.objects.about(session).get().reason == "Wrong deck."
+    html = page(client, f"{LIST}{session.pk}/change/")
+    assert f"{session.pk}/restore/" in html and "Void since" in html
+
+
+def test_restore_through_the_admin(client, olga):
+    session = finished_sarg()
+    client.post(f"{LIST}{session.pk}/void/", {"reason": "Wrong deck."})
+    client.post(f"{LIST}{session.pk}/restore/", {"reason": "Right deck after all."})
+    session.refresh_from_db()
+    assert session.voided_at is None
+    assert ratings_are_a_full_replay("sarg")
+
+
+def test_voiding_the_selected_sessions_asks_why_first(client, olga):
+    first, second = finished_sarg(), finished_sarg(names=("Clara", "Dora"))
+    body = {"action": "void_selected", "_selected_action": [first.pk, second.pk]}
+    response = client.post(LIST, body)
+    assert response.status_code == 200 and "Void these sessions" in response.content.decode()
+    assert not PlaySession.objects.filter(voided_at__isnull=False).exists()
+    response = client.post(LIST, {**body, "apply": "1", "reason": "Test games."})
+    assert response.status_code == 302
+    assert PlaySession.objects.filter(voided_at__isnull=False).count() == 2
+    assert AuditEntry.objects.filter(action="void").count() == 2
+    assert ratings_are_a_full_replay("sarg")
+
+
+def test_restoring_selected_sessions_that_count_says_so(client, olga):
+    session = finished_sarg()
+    body = {"action": "restore_selected", "_selected_action": [session.pk], "apply": "1"}
+    response = client.post(LIST, {**body, "reason": "Oops."}, follow=True)
+    assert "not void" in response.content.decode()
+
+
+def test_delete_asks_why_and_keeps_the_audit_entry(client, olga):
+    session = finished_sarg()
+    response = client.post(f"{LIST}{session.pk}/remove/", {"reason": "Entered twice."})
+    assert response.status_code == 302
+    assert not PlaySession.objects.exists()
+    html = page(client, "/admin/scoring/auditentry/")
+    assert "Entered twice." in html
+
+
+def test_django_own_delete_is_not_offered(client, olga):
+    session = finished_sarg()
+    assert client.get(f"{LIST}{session.pk}/delete/").status_code == 403
+    body = {"action": "delete_selected", "_selected_action": [session.pk], "post": "yes"}
+    client.post(LIST, body)
+    assert PlaySession.objects.filter(pk=session.pk).exists()
+
+
+def test_an_organiser_without_delete_permission_cannot_delete(client):
+    user = organiser()
+    group = user.groups.get()
+    group.permissions.remove(*group.permissions.filter(codename="delete_playsession"))
+    client.force_login(User.objects.get(pk=user.pk))
+    session = finished_sarg()
+    assert client.post(f"{LIST}{session.pk}/remove/", {"reason": "x"}).status_code == 403
+    assert PlaySession.objects.filter(pk=session.pk).exists()
+
+
+def test_the_end_of_game_entry_of_sarcophagus_is_corrected_the_same_way(client, olga):
+    from scoring import sheets
+
+    sheet = {
+        "game": "sarcophagus",
+        "players": ["Ron", "Amy"],
+        "tiles": {"Ron": ["5-sun", "2-moon"], "Amy": ["ace-sun", "null-arms"]},
+    }
+    session = sheets.import_sheet(sheet, None, finish=True)
+    html = page(client, f"{LIST}{session.pk}/correct/")
+    assert "End of game" in html
+    entry = {"tiles": {"Ron": ["2-moon"], "Amy": ["ace-sun", "null-arms", "5-sun"]}}
+    assert correct(client, session, entry).status_code == 302
+    assert session.rounds.get().entry == entry
+    assert ratings_are_a_full_replay("sarcophagus")
+
+
+def test_a_correction_sent_twice_applies_once(client, olga):
+    session = finished_sarg()
+    body = {
+        "number": 1,
+        "entry": json.dumps({"queen": 0, "king": 100}),
+        "reason": "Swapped.",
+        "version": session.version,
+    }
+    assert client.post(f"{LIST}{session.pk}/correct/", body).status_code == 302
+    again = client.post(f"{LIST}{session.pk}/correct/", body)
+    assert again.status_code == 200 and "sent twice" in again.content.decode()
+    assert AuditEntry.objects.filter(action="correct").count() == 1
