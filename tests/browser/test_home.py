@@ -3,6 +3,7 @@
 import pytest
 
 from games.catalog import GAMES
+from tests.browser.axe import assert_accessible
 from tests.browser.conftest import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -15,6 +16,7 @@ def test_phone_home_page_shows_the_four_games(live_server, phone):
     # Nothing wider than the phone: no sideways scrolling.
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(phone, "home-phone")
+    assert_accessible(phone, "home")
 
 
 def test_phone_tap_targets_are_at_least_44px(live_server, phone):
@@ -27,3 +29,4 @@ def test_desktop_home_page(live_server, desktop):
     desktop.goto(live_server.url + "/")
     assert desktop.locator(".game-card").count() == 4
     screenshot(desktop, "home-desktop")
+    assert_accessible(desktop, "home")

@@ -1,0 +1,157 @@
+// Keyboard use survives htmx swaps. When a swap (a response, an out-of-band fragment, a
+// websocket push) replaces the element that had the focus, the browser drops the focus to
+// <body> and a keyboard user starts again from the top of the page. This script puts it back:
+//
+//   1. on the control's declared next target: data-focus-after="<selectors>" on the control
+//      just used, comma-separated and tried in that order (a suit button in the Sarg picker:
+//      data-focus-after=".cell-current.cell-empty, #save-entry"). A match that is not
+//      focusable hands the focus to its first enabled control, or, holding none (a heading,
+//      a message), takes it itself;
+//   2. else on the same control in the new content, found by data-focus-key, id, name+value
+//      (buttons, checkboxes, radios), name (fields) or href (links), in that order; if it is
+//      now disabled, the next enabled control after it (else before it);
+//   3. else on the swapped region itself (by its id).
+//
+// Nothing happens when the focus was outside the swapped part, so a live update from another
+// device never steals it. Give controls without a stable name/value/id a data-focus-key.
+(function () {
+  var FOCUSABLE =
+    "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]";
+  var remembered = null;
+  var sent = null;
+
+  function keyOf(el) {
+    if (el.dataset && el.dataset.focusKey) return { attr: "data-focus-key", value: el.dataset.focusKey };
+    if (el.id) return { id: el.id };
+    var name = el.getAttribute("name");
+    if (name && el.hasAttribute("value") && /^(BUTTON|INPUT)$/.test(el.tagName) &&
+        !/^(text|number|search|email|password|tel|url)$/.test(el.type || "")) {
+      return { name: name, value: el.getAttribute("value") };
+    }
+    if (name) return { name: name };
+    if (el.getAttribute("href")) return { href: el.getAttribute("href") };
+    return null;
+  }
+
+  function selectorFor(key) {
+    var q = function (s) { return '"' + String(s).replace(/["\\]/g, "\\$&") + '"'; };
+    if (key.id) return "#" + CSS.escape(key.id);
+    if (key.attr) return "[" + key.attr + "=" + q(key.value) + "]";
+    if (key.value !== undefined) return "[name=" + q(key.name) + "][value=" + q(key.value) + "]";
+    if (key.name) return "[name=" + q(key.name) + "]";
+    return "[href=" + q(key.href) + "]";
+  }
+
+  function usable(el) {
+    return el && el.isConnected && !el.disabled && !el.closest("[hidden], [inert]") &&
+      el.getClientRects().length > 0;
+  }
+
+  function focusable(el) {
+    if (!el) return null;
+    if (el.matches(FOCUSABLE) && usable(el)) return el;
+    var inside = el.querySelectorAll(FOCUSABLE);
+    for (var i = 0; i < inside.length; i++) if (usable(inside[i])) return inside[i];
+    return null;
+  }
+
+  function neighbour(el) {
+    var all = Array.prototype.slice.call(document.querySelectorAll(FOCUSABLE));
+    var at = all.indexOf(el);
+    for (var i = at + 1; i < all.length; i++) if (usable(all[i])) return all[i];
+    for (var j = at - 1; j >= 0; j--) if (usable(all[j])) return all[j];
+    return null;
+  }
+
+  // The declared next targets, tried selector by selector; an element that cannot take the
+  // focus and holds nothing that can (a heading, a message) is made focusable for it.
+  function declared(selectors) {
+    var list = selectors ? selectors.split(",") : [];
+    for (var i = 0; i < list.length; i++) {
+      var el = document.querySelector(list[i].trim());
+      if (!el || !el.getClientRects().length) continue;
+      var next = focusable(el);
+      if (!next && !el.querySelector(FOCUSABLE)) {
+        el.setAttribute("tabindex", "-1");
+        next = el;
+      }
+      if (next) return next;
+    }
+    return null;
+  }
+
+  function same(was) {
+    var el = was.key && document.querySelector(selectorFor(was.key));
+    if (!el) return null;
+    return usable(el) ? el : neighbour(el);
+  }
+
+  // Last resort: the swapped region itself, never <body>.
+  function region(was) {
+    var el = was.region && document.getElementById(was.region);
+    if (!el) return null;
+    if (!el.matches(FOCUSABLE)) el.setAttribute("tabindex", "-1");
+    return el;
+  }
+
+  function snapshot(element, region) {
+    return {
+      element: element,
+      key: keyOf(element),
+      after: element.dataset ? element.dataset.focusAfter : null,
+      region: region && region.id,
+      start: element.selectionStart,
+      end: element.selectionEnd,
+    };
+  }
+
+  function lost() {
+    var active = document.activeElement;
+    return !active || active === document.body;
+  }
+
+  // hx-disabled-elt disables the control during the request, which already drops its focus:
+  // so the control is also noted when a request leaves.
+  function noteRequest() {
+    sent = lost() ? null : document.activeElement;
+  }
+
+  function remember(event) {
+    var active = lost() ? sent : document.activeElement;
+    var swapped = event.detail && event.detail.target;
+    if (!active || !swapped || !swapped.contains(active)) return;
+    remembered = snapshot(active, swapped);
+  }
+
+  // No swap took the control away (hx-swap="none", a refusal): give it its focus back.
+  function requestDone() {
+    if (sent && lost() && usable(sent)) sent.focus();
+    sent = null;
+  }
+
+  function restore() {
+    if (!remembered || remembered.element.isConnected) return; // not swapped away (yet)
+    var was = remembered;
+    remembered = null;
+    var active = document.activeElement;
+    var placed = active && active !== document.body;
+    // Focus that is somewhere else now is the person's own doing: leave it. Only htmx's own
+    // put-back (the same control, by id) may still give way to a declared next target.
+    if (placed && JSON.stringify(keyOf(active)) !== JSON.stringify(was.key)) return;
+    var next = declared(was.after) || (placed ? null : same(was) || region(was));
+    if (!next || next === active) return;
+    if (!next.matches(FOCUSABLE)) next.setAttribute("tabindex", "-1"); // a region, by its id
+    next.focus();
+    if (was.start != null && next.setSelectionRange && next.type === was.element.type) {
+      try { next.setSelectionRange(was.start, was.end); } catch (e) { /* not a text field */ }
+    }
+  }
+
+  document.addEventListener("htmx:beforeRequest", noteRequest);
+  document.addEventListener("htmx:afterRequest", requestDone);
+  document.addEventListener("htmx:beforeSwap", remember);
+  document.addEventListener("htmx:oobBeforeSwap", remember);
+  document.addEventListener("htmx:afterSwap", restore);
+  document.addEventListener("htmx:oobAfterSwap", restore);
+  document.addEventListener("htmx:afterSettle", restore);
+})();

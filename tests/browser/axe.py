@@ -1,0 +1,87 @@
+"""axe-core in the browser tests: every page a test visits must have no critical or serious
+violation, at phone and desktop size, in light and dark.
+
+Use it in any Playwright test once the page shows the state you want checked::
+
+    from tests.browser.axe import assert_accessible, assert_accessible_everywhere
+
+    page.goto(url)
+    assert_accessible(page, "lobby")             # this size and scheme only
+    assert_accessible_everywhere(page, "lobby")  # phone + desktop, light + dark
+
+or take the `a11y_page` fixture (tests/browser/conftest.py), a page already at one of the four
+size/scheme combinations, parametrised so the test runs four times.
+
+axe-core comes with the pinned axe-playwright-python package (no download).
+"""
+
+from __future__ import annotations
+
+from axe_playwright_python.sync_playwright import Axe
+
+from tests.browser.conftest import SCHEMES, SIZES
+
+# Lesser impacts ("moderate", "minor") are advice; these two fail the suite.
+FAILING_IMPACTS = frozenset({"critical", "serious"})
+
+_axe = Axe()
+
+
+def violations(page, *, exclude: list[str] | None = None) -> list[dict]:
+    """The critical and serious violations axe finds on the page as it is now."""
+    context = {"exclude": [[selector] for selector in exclude]} if exclude else None
+    results = _axe.run(page, context=context)
+    return [v for v in results.response["violations"] if v.get("impact") in FAILING_IMPACTS]
+
+
+def describe(found: list[dict]) -> str:
+    """One readable block per rule: id, impact, summary, then each offending element."""
+    lines = []
+    for violation in found:
+        lines.append(f"- {violation['id']} ({violation['impact']}): {violation['help']}")
+        for node in violation["nodes"]:
+            target = " ".join(str(part) for part in node["target"])
+            summary = (node.get("failureSummary") or "").replace("\n", " ").strip()
+            lines.append(f"    {target}: {summary}")
+    return "\n".join(lines)
+
+
+def assert_accessible(page, name: str, *, exclude: list[str] | None = None) -> None:
+    """Fail with a readable list when axe finds a critical or serious violation.
+
+    `name` says which page state it was (it is in the failure message); `exclude` takes CSS
+    selectors of parts that are not ours (keep it empty unless there is a reason).
+    """
+    found = violations(page, exclude=exclude)
+    if found:
+        scheme = "dark" if _prefers_dark(page) else "light"
+        size = page.viewport_size or {}
+        where = f"{name} at {size.get('width')}x{size.get('height')}, {scheme}"
+        raise AssertionError(f"axe found serious problems on {where}:\n{describe(found)}")
+
+
+def assert_accessible_everywhere(page, name: str, *, exclude: list[str] | None = None) -> None:
+    """The same page state at phone and desktop size, in light and dark; puts the page back
+    to its own size and scheme afterwards. All failures are reported together."""
+    original_size = page.viewport_size
+    original_scheme = "dark" if _prefers_dark(page) else "light"
+    failures = []
+    try:
+        for size_name, size in SIZES.items():
+            page.set_viewport_size(size)
+            for scheme in SCHEMES:
+                page.emulate_media(color_scheme=scheme)
+                try:
+                    assert_accessible(page, f"{name} ({size_name})", exclude=exclude)
+                except AssertionError as failure:
+                    failures.append(str(failure))
+    finally:
+        if original_size:
+            page.set_viewport_size(original_size)
+        page.emulate_media(color_scheme=original_scheme)
+    if failures:
+        raise AssertionError("\n\n".join(failures))
+
+
+def _prefers_dark(page) -> bool:
+    return page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
