@@ -1,0 +1,389 @@
+"""Online play under load: real daphne, real websocket clients, HTTP move posts (issue 16).
+
+Run: .venv/bin/python bench/online.py [--tables 1,50,200] [--seconds 20]
+         [--modes paced,flat] [--setups sqlite,pg1,pg2]
+
+Each run gets a fresh database (copied from a migrated template), N started Sarg tables
+(to 1000, so games outlast the run) of two people, one websocket per seat and one client
+task per table that posts a legal move as the seat to act and waits until every seat's
+socket shows the new version. ``paced``: each table one move a second; ``flat``: the next
+move as soon as the last one arrived everywhere. Setups: ``sqlite`` (one daphne, in-memory
+channel layer: the embedded default), ``pg1`` / ``pg2`` (PostgreSQL + Redis, one or two
+daphne processes; seats and posts alternate between them).
+
+Per run it prints round trip p50/p95/p99 (posted until every seat's socket has the version),
+moves/s, server CPU ms per move (all daphne processes), peak RSS and errors. A measurement,
+not a test: take figures on a quiet machine (bench/README.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import pathlib
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.live import CSRF_TOKEN, VERSION, Daphne, connect, servers  # noqa: E402
+
+PG_SERVER = os.environ.get("SARCO_BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432")
+REDIS_URL = os.environ.get("SARCO_BENCH_REDIS", "redis://127.0.0.1:6379/14")
+TEMPLATE = "sarco_bench_template"
+RUN_DB = "sarco_bench_online"
+ROUND_TRIP_LIMIT = 10.0  # seconds: slower than this counts as an error
+
+
+# --- databases -------------------------------------------------------------------------------
+
+
+def _psql(sql: str) -> None:
+    subprocess.run(
+        ["psql", f"{PG_SERVER}/postgres", "-q", "-v", "ON_ERROR_STOP=1", "-c", sql],
+        check=True,
+        capture_output=True,
+    )
+
+
+def _migrate(env: dict[str, str]) -> None:
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env={**os.environ, "DEBUG": "true", **env},
+        check=True,
+    )
+
+
+def prepare_templates(setups: list[str], workdir: pathlib.Path) -> None:
+    """Migrate once per backend; every run starts from a copy."""
+    if "sqlite" in setups:
+        _migrate({"SQLITE_PATH": str(workdir / "template.sqlite3")})
+    if {"pg1", "pg2"} & set(setups):
+        _psql(f"DROP DATABASE IF EXISTS {TEMPLATE}")
+        _psql(f"CREATE DATABASE {TEMPLATE}")
+        _migrate({"DATABASE_URL": f"{PG_SERVER}/{TEMPLATE}"})
+
+
+def fresh_database(setup: str, workdir: pathlib.Path) -> dict[str, str]:
+    if setup == "sqlite":
+        path = workdir / "run.sqlite3"
+        for leftover in workdir.glob("run.sqlite3*"):
+            leftover.unlink()
+        shutil.copy(workdir / "template.sqlite3", path)
+        return {"SQLITE_PATH": str(path)}
+    _psql(f"DROP DATABASE IF EXISTS {RUN_DB} WITH (FORCE)")
+    _psql(f"CREATE DATABASE {RUN_DB} TEMPLATE {TEMPLATE}")
+    return {"DATABASE_URL": f"{PG_SERVER}/{RUN_DB}"}
+
+
+# --- one run (in a child process, Django configured for its database) -------------------------
+
+
+def create_tables(count: int) -> list[dict]:
+    """Started tables, their players' session ids, and the state the client mirrors."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sarco.settings")
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from games import tables
+
+    User = get_user_model()
+    made = []
+    for number in range(count):
+        people = [User(username=f"bench{number}-{seat}") for seat in range(2)]
+        for person in people:
+            person.set_unusable_password()
+            person.save()
+        table = tables.open_table("sarg", people[0], seats=2, options={"to_1000": True})
+        tables.take_seat(table, people[1])
+        table = tables.start(table, people[0])
+        sessions = []
+        for person in people:
+            client = Client()
+            client.force_login(person)
+            sessions.append(client.cookies["sessionid"].value)
+        made.append(
+            {"public_id": str(table.public_id), "version": table.version, "sessions": sessions}
+        )
+        made[-1]["state"] = table.state()
+    return made
+
+
+async def post_move(port: int, public_id: str, sessionid: str, move: dict, version: int) -> int:
+    """One HTTP/1.1 POST over a fresh connection; the status code."""
+    body = urllib.parse.urlencode({"version": version, "move": json.dumps(move)}).encode()
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(
+            (
+                f"POST /play/{public_id}/move/ HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                f"Cookie: sessionid={sessionid}; csrftoken={CSRF_TOKEN}\r\n"
+                f"X-CSRFToken: {CSRF_TOKEN}\r\nConnection: close\r\n"
+                "Content-Type: application/x-www-form-urlencoded\r\n"
+                f"Content-Length: {len(body)}\r\n\r\n"
+            ).encode()
+            + body
+        )
+        await writer.drain()
+        status = int((await reader.readline()).split()[1])
+        await reader.read()  # to the end: the answer is complete
+        return status
+    finally:
+        writer.close()
+
+
+class Seat:
+    """One player's websocket: the highest version it has been sent."""
+
+    def __init__(self, socket):
+        self.socket = socket
+        self.version = -1
+        self.changed = asyncio.Event()
+        self.closed = False
+
+    async def listen(self) -> None:
+        try:
+            async for frame in self.socket:
+                found = VERSION.search(frame if isinstance(frame, bytes) else frame.encode())
+                if found:
+                    self.version = max(self.version, int(found.group(1)))
+                    self.changed.set()
+        finally:
+            self.closed = True
+            self.changed.set()
+
+    async def reached(self, version: int) -> None:
+        while self.version < version:
+            if self.closed:
+                raise ConnectionError("socket closed")
+            self.changed.clear()
+            await self.changed.wait()
+
+
+class Results:
+    def __init__(self) -> None:
+        self.round_trips: list[float] = []
+        self.errors = 0
+        self.measuring = False
+
+
+async def drive_table(table: dict, ports: list[int], mode: str, results: Results, stop) -> None:
+    from games.engines import get_engine
+
+    engine = get_engine("sarg")
+    rng = random.Random(table["public_id"])
+    state, version = table["state"], table["version"]
+    path = f"/ws/play/{table['public_id']}/"
+    seats, listeners = [], []
+    try:
+        for position, session in enumerate(table["sessions"]):
+            port = ports[position % len(ports)]
+            socket = await connect(f"ws://127.0.0.1:{port}", path, session)
+            seats.append(Seat(socket))
+            listeners.append(asyncio.create_task(seats[-1].listen()))
+        await asyncio.gather(*(seat.reached(version) for seat in seats))
+        await asyncio.sleep(rng.random())  # paced tables spread over the second
+        while not stop.is_set() and not engine.is_over(state):
+            started = time.perf_counter()
+            position = engine.to_act(state)[0]
+            move = rng.choice(engine.legal_moves(state, position))
+            port = ports[position % len(ports)]
+            try:
+                status = await post_move(
+                    port, table["public_id"], table["sessions"][position], move, version
+                )
+                if status != 200:
+                    raise ValueError(f"HTTP {status}")
+                async with asyncio.timeout(ROUND_TRIP_LIMIT):
+                    await asyncio.gather(*(seat.reached(version + 1) for seat in seats))
+            except (OSError, ValueError, TimeoutError, ConnectionError) as error:
+                results.errors += 1  # also before and after the window: every one counts
+                print(f"table {table['public_id']}: {error!r}", file=sys.stderr)
+                return  # this table's mirror may be off now: leave it
+            took = time.perf_counter() - started
+            if results.measuring:
+                results.round_trips.append(took)
+            state, version = engine.apply(state, position, move), version + 1
+            if mode == "paced":
+                await asyncio.sleep(max(0.0, 1.0 - took))
+    finally:
+        for task in listeners:
+            task.cancel()
+        for seat in seats:
+            await seat.socket.close()
+
+
+async def measure(tables: list[dict], processes: list[Daphne], mode: str, seconds: float) -> dict:
+    results, stop = Results(), asyncio.Event()
+    drivers = [
+        asyncio.create_task(drive_table(t, [p.port for p in processes], mode, results, stop))
+        for t in tables
+    ]
+    await asyncio.sleep(min(5.0, 1.0 + len(tables) / 50))  # sockets open, first moves out
+    cpu_before = sum(p.cpu_seconds() for p in processes)
+    results.measuring = True
+    started = time.perf_counter()
+    await asyncio.sleep(seconds)
+    results.measuring = False
+    elapsed = time.perf_counter() - started
+    cpu = sum(p.cpu_seconds() for p in processes) - cpu_before
+    stop.set()
+    await asyncio.gather(*drivers, return_exceptions=True)
+    trips = sorted(results.round_trips)
+
+    def pct(q: float) -> float:
+        return 1000 * trips[min(len(trips) - 1, int(q * len(trips)))] if trips else float("nan")
+
+    moves = len(trips)
+    return {
+        "p50": pct(0.50),
+        "p95": pct(0.95),
+        "p99": pct(0.99),
+        "mean": 1000 * statistics.fmean(trips) if trips else float("nan"),
+        "moves_per_s": moves / elapsed,
+        "cpu_ms_per_move": 1000 * cpu / moves if moves else float("nan"),
+        "peak_rss_mb": max(p.peak_rss_mb() for p in processes),
+        "errors": results.errors,
+        "moves": moves,
+    }
+
+
+def run_one(setup: str, count: int, mode: str, seconds: float, workdir: pathlib.Path) -> dict:
+    env = fresh_database(setup, workdir)
+    os.environ.pop("DATABASE_URL", None)
+    os.environ.pop("REDIS_URL", None)
+    os.environ.update(env)
+    os.environ["DEBUG"] = "true"
+    tables = create_tables(count)
+    server_env = {**env, "SARCO_BOT_PAUSE": "0.7", "CONN_MAX_AGE": "60"}
+    if setup != "sqlite":
+        server_env |= {"REDIS_URL": REDIS_URL, "CHANNEL_PREFIX": f"bench{os.getpid()}"}
+    else:
+        server_env |= {"DATABASE_URL": None, "REDIS_URL": None}
+    count_servers = 2 if setup == "pg2" else 1
+    processes = [Daphne(server_env, log=workdir / f"daphne-{n}.log") for n in range(count_servers)]
+    with servers(*processes):
+        return asyncio.run(measure(tables, processes, mode, seconds))
+
+
+# --- the whole matrix ---------------------------------------------------------------------------
+
+COLUMNS = ("p50", "p95", "p99", "moves_per_s", "cpu_ms_per_move", "peak_rss_mb", "errors")
+
+
+def print_row(setup: str, count: int, mode: str, figures: dict) -> None:
+    print(
+        f"{setup:6} {count:>6} {mode:5} "
+        f"{figures['p50']:8.1f} {figures['p95']:8.1f} {figures['p99']:8.1f} "
+        f"{figures['moves_per_s']:9.1f} {figures['cpu_ms_per_move']:9.2f} "
+        f"{figures['peak_rss_mb']:8.1f} {figures['errors']:6}",
+        flush=True,
+    )
+
+
+PEER = ROOT.parent / "shared" / "peer" / "boardgameio"
+PEER_MODES = {"flat": "fast", "paced": "paced"}
+
+
+def run_peer(args) -> dict[tuple[int, str], dict]:
+    """The boardgame.io peer (its own run.sh) at the same sizes and modes; rows by size, mode."""
+    env = {
+        **os.environ,
+        "SIZES": args.tables.replace(",", " "),
+        "MODES": " ".join(PEER_MODES[m] for m in args.modes.split(",")),
+        "DELTA_ROW": "0",
+        "PACED_MOVES": str(max(5, int(args.seconds))),
+        "FAST_MOVES": str(max(24, int(args.seconds * 20))),
+    }
+    done = subprocess.run(
+        ["bash", str(PEER / "run.sh")], env=env, capture_output=True, text=True, check=True
+    )
+    print("\nboardgame.io peer (../shared/peer/boardgameio/run.sh, same machine, same run):")
+    print(done.stdout)
+    path = next(
+        line.split(":", 1)[1].strip()
+        for line in done.stdout.splitlines()
+        if line.startswith("results:")
+    )
+    rows = [json.loads(line) for line in pathlib.Path(path).read_text().splitlines() if line]
+    return {(row["matches"], row["mode"]): row for row in rows}
+
+
+def print_ratios(ours: dict, peer: dict) -> None:
+    """Ours divided by the peer's: round trip p50 and p99, CPU per move; the peer's moves/s
+    divided by ours (above 1: the peer is that many times better)."""
+    print("ratios: sarco / boardgame.io (p50, p99, cpu/mv); boardgame.io / sarco (moves/s)")
+    head = f"{'p50':>7} {'p99':>7} {'cpu/mv':>7} {'moves/s':>7}"
+    print(f"{'setup':6} {'tables':>6} {'mode':5} {head}")
+    for (setup, count, mode), figures in ours.items():
+        theirs = peer.get((count, PEER_MODES[mode]))
+        if not theirs or not theirs["bothMs"]["p50"]:
+            continue
+        print(
+            f"{setup:6} {count:>6} {mode:5} "
+            f"{figures['p50'] / theirs['bothMs']['p50']:7.1f} "
+            f"{figures['p99'] / theirs['bothMs']['p99']:7.1f} "
+            f"{figures['cpu_ms_per_move'] / (theirs['serverCpuMsPerMove'] or float('nan')):7.1f} "
+            f"{theirs['movesPerS'] / figures['moves_per_s']:7.1f}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", default="1", help="comma-separated, e.g. 1,50,200")
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--modes", default="paced,flat")
+    parser.add_argument("--setups", default="sqlite,pg1,pg2")
+    parser.add_argument(
+        "--peer", action="store_true", help="also run the boardgame.io peer and print ratios"
+    )
+    parser.add_argument("--one", help=argparse.SUPPRESS)  # child: "setup,tables,mode,workdir"
+    args = parser.parse_args()
+
+    if args.one:
+        setup, count, mode, workdir = args.one.split(",", 3)
+        figures = run_one(setup, int(count), mode, args.seconds, pathlib.Path(workdir))
+        print(json.dumps(figures))
+        return
+
+    setups = args.setups.split(",")
+    ours: dict[tuple[str, int, str], dict] = {}
+    with tempfile.TemporaryDirectory(prefix="sarco-bench-") as workdir:
+        prepare_templates(setups, pathlib.Path(workdir))
+        print(
+            f"{'setup':6} {'tables':>6} {'mode':5} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
+            f"{'moves/s':>9} {'cpu ms/mv':>9} {'rss MB':>8} {'errors':>6}"
+        )
+        for setup in setups:
+            for count in (int(n) for n in args.tables.split(",")):
+                for mode in args.modes.split(","):
+                    child = subprocess.run(
+                        [sys.executable, __file__, "--seconds", str(args.seconds),
+                         "--one", f"{setup},{count},{mode},{workdir}"],
+                        capture_output=True,
+                        text=True,
+                    )  # fmt: skip
+                    if child.returncode:
+                        print(f"{setup:6} {count:>6} {mode:5} FAILED:\n{child.stderr[-2000:]}")
+                        continue
+                    ours[setup, count, mode] = json.loads(child.stdout.splitlines()[-1])
+                    print_row(setup, count, mode, ours[setup, count, mode])
+    if args.peer:
+        print_ratios(ours, run_peer(args))
+
+
+if __name__ == "__main__":
+    main()
