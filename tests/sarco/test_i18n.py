@@ -1,0 +1,159 @@
+"""German as well as English: the browser's language is honoured, the menu's switcher keeps a
+choice in a cookie, and the German catalogue is complete."""
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+PO_FILE = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES" / "django.po"
+
+
+def test_accept_language_de_gives_german(client):
+    page = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert '<html lang="de">' in page
+    assert "Anmelden" in page
+
+
+def test_accept_language_en_gives_english(client):
+    page = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<html lang="en">' in page
+    assert "Log in" in page
+
+
+def test_menu_offers_the_other_language(client):
+    page = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert reverse("set_language") in page
+    assert 'name="language" value="de"' in page
+    assert 'name="language" value="en"' not in page
+
+
+def test_switchers_choice_sticks(client):
+    response = client.post(
+        reverse("set_language"),
+        {"language": "de", "next": reverse("home")},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 302
+    assert response.headers["Location"] == reverse("home")
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "de"
+    page = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<html lang="de">' in page
+
+
+def test_switcher_ignores_a_foreign_next(client):
+    response = client.post(
+        reverse("set_language"), {"language": "de", "next": "https://evil.example/"}
+    )
+    assert response.headers["Location"] == "/"
+
+
+def test_german_catalogue_is_complete():
+    """Every msgid has a German text, none is fuzzy, and placeholders survive translation."""
+    import re
+
+    import polib
+
+    po = polib.pofile(str(PO_FILE))
+    assert not po.untranslated_entries()
+    assert not po.fuzzy_entries()
+    placeholder = re.compile(r"%\(\w+\)[sdr]")
+    for entry in po.translated_entries():
+        texts = [entry.msgstr] if not entry.msgid_plural else list(entry.msgstr_plural.values())
+        for text in texts:
+            assert set(placeholder.findall(text)) <= set(
+                placeholder.findall(entry.msgid + (entry.msgid_plural or ""))
+            ), entry.msgid
+
+
+def test_compiled_catalogue_is_there():
+    assert PO_FILE.with_suffix(".mo").exists()
+
+
+def english_texts() -> list[str]:
+    """The catalogue's English sentences and phrases that differ in German (placeholders
+    cut out): none of them may be left on a page served in German."""
+    import re
+
+    import polib
+
+    texts = set()
+    for entry in polib.pofile(str(PO_FILE)):
+        if entry.msgid_plural:
+            continue
+        for part in re.split(r"%\(\w+\)[sdr]|<[^>]+>|%%", entry.msgid):
+            part = part.strip(" .,:;()·")
+            if len(part) >= 14 and part not in entry.msgstr:
+                texts.add(part)
+    return sorted(texts)
+
+
+@pytest.fixture
+def german_pages(client):
+    """The main pages, as a logged-in club member sees them: one sheet of each game, the
+    lobby, a running table, the leaderboard and a player page."""
+    from games.catalog import GAMES
+    from scoring import sheets
+    from tests.games.helpers import sarg_table
+    from tests.scoring.sheet_helpers import players, sarkophag_sheet, user
+
+    keeper = user()
+    anna, ben, clara = players("Anna", "Ben", "Clara")
+    sheet_urls = [
+        reverse("sheet", args=[sarkophag_sheet(keeper, limit=60).public_id]),
+        reverse(
+            "sheet",
+            args=[
+                sheets.create_session(
+                    "sarg", keeper, [anna, ben], roles={"queen": "Anna", "king": "Ben"}
+                ).public_id
+            ],
+        ),
+        reverse("sheet", args=[sheets.create_session("sacrifice", keeper, [anna, ben]).public_id]),
+        reverse(
+            "sheet",
+            args=[sheets.create_session("sarcophagus", keeper, [anna, ben, clara]).public_id],
+        ),
+    ]
+    table = sarg_table(host=keeper)
+    anonymous = [reverse("home"), reverse("login"), reverse("signup")]
+    member = [
+        reverse("home"),
+        reverse("scorekeeper"),
+        *[reverse("scorekeeper-new", args=[game.slug]) for game in GAMES],
+        reverse("scorekeeper-results"),
+        *sheet_urls,
+        reverse("play:lobby"),
+        reverse("play:table", args=[table.public_id]),
+        reverse("leaderboard:index"),
+        reverse("leaderboard:game", args=["sarg"]),
+        reverse("leaderboard:player", args=[anna.pk]),
+    ]
+    return keeper, anonymous, member
+
+
+def german(client, url: str) -> str:
+    import html
+
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 200, url
+    return html.unescape(response.content.decode())
+
+
+def test_main_pages_are_german(client, german_pages):
+    keeper, anonymous, member = german_pages
+    english = english_texts()
+    pages = {url: german(client, url) for url in anonymous}
+    client.force_login(keeper)
+    pages |= {url + " (member)": german(client, url) for url in member}
+    assert all('<html lang="de">' in page for page in pages.values())
+    left = {url: [text for text in english if text in page] for url, page in pages.items()}
+    assert not {url: texts for url, texts in left.items() if texts}, "English left on German pages"
+    assert "Spielstand" in pages[reverse("home") + " (member)"]
+    assert (
+        "Mumienköpfe"
+        in pages[member[member.index(reverse("scorekeeper-results")) + 1] + " (member)"]
+    )
