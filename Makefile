@@ -7,7 +7,7 @@ PORT ?= 8000
 STAMP := $(VENV)/.installed
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/sarco
 
-.PHONY: run test lint test-sqlite test-postgres format bench clean
+.PHONY: run test lint test-sqlite test-postgres format bench bench-leaderboard bench-online clean compilemessages messages
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "sarco needs Python 3.11, found " + sys.version.split()[0]'
@@ -22,7 +22,7 @@ run: export DEBUG ?= true
 run: export SECURE_SSL_REDIRECT ?= false
 run: export SESSION_COOKIE_SECURE ?= false
 run: export CSRF_COOKIE_SECURE ?= false
-run: $(STAMP)
+run: $(STAMP) compilemessages
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
@@ -39,7 +39,7 @@ format: $(STAMP)
 
 # Everything, on SQLite; service tests (PostgreSQL, Redis, browser) run when the services
 # are there, skip with their reason otherwise, and fail under CI=true when one is missing.
-test-sqlite: $(STAMP)
+test-sqlite: $(STAMP) compilemessages
 	$(BIN)/pytest
 
 # The database-backed test modules again, on the real PostgreSQL server.
@@ -54,8 +54,33 @@ test-postgres: $(STAMP)
 
 test: lint test-sqlite test-postgres
 
+# German: the compiled catalogue (locale/de/LC_MESSAGES/django.mo) is committed, so a fresh
+# clone serves German without GNU gettext; with msgfmt present it is rebuilt from the .po.
+compilemessages: $(STAMP)
+	@if command -v msgfmt >/dev/null; then \
+		DEBUG=true $(BIN)/python manage.py compilemessages --ignore=$(VENV) --verbosity 0; \
+	else \
+		echo "msgfmt (GNU gettext) not found: using the committed locale/*/django.mo"; \
+	fi
+
+# Re-extract the strings to translate into locale/de/LC_MESSAGES/django.po (needs gettext).
+messages: $(STAMP)
+	DEBUG=true $(BIN)/python manage.py makemessages -l de --no-location \
+		--ignore=$(VENV) --ignore=staticfiles --ignore=tests --ignore=bench
+
 bench: $(STAMP)
 	$(BIN)/python bench/engines.py
+
+bench-leaderboard: $(STAMP)
+	$(BIN)/python bench/leaderboard.py $(if $(SESSIONS),--sessions $(SESSIONS))
+
+# Online play under load (bench/online.py): TABLES=1,50,200 SECONDS=20 MODES=paced,flat
+# SETUPS=sqlite,pg1,pg2 PEER=1 (boardgame.io peer and ratios); PostgreSQL setups need Redis too.
+bench-online: TABLES ?= 1,50,200
+bench-online: SECONDS ?= 20
+bench-online: $(STAMP)
+	$(BIN)/python bench/online.py --tables $(TABLES) --seconds $(SECONDS) \
+		$(if $(MODES),--modes $(MODES)) $(if $(SETUPS),--setups $(SETUPS)) $(if $(PEER),--peer)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -1,25 +1,20 @@
-"""A tiny websocket consumer that proves the socket and the channel layer both work.
+"""The websocket router's last route: any path no app serves is closed, cleanly.
 
-A client joins the group "ping"; whatever it sends goes out through the channel layer to
-every member of the group (itself included) as {"echo": ..., "via": "channel layer"}. With
-the in-memory layer that proves one process; with Redis it proves any number of processes.
+Without it the router raises "No route found" for a mistyped or hostile path, a traceback in
+the log for every such knock. (The old /ws/ping/ echo is gone: it relayed any anonymous
+client's JSON to every other client. The round trip through the channel layer is tested on
+the scorekeeper's sheet socket instead.)
 """
 
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.generic.websocket import AsyncWebsocketConsumer
 
-GROUP = "ping"
+NOT_FOUND = 4404  # a private-use close code: "no such socket"
 
 
-class PingConsumer(AsyncJsonWebsocketConsumer):
+class NotFoundConsumer(AsyncWebsocketConsumer):
     async def connect(self):
-        await self.channel_layer.group_add(GROUP, self.channel_name)
         await self.accept()
+        await self.close(code=NOT_FOUND)
 
-    async def disconnect(self, code):
-        await self.channel_layer.group_discard(GROUP, self.channel_name)
-
-    async def receive_json(self, content, **kwargs):
-        await self.channel_layer.group_send(GROUP, {"type": "ping.echo", "echo": content})
-
-    async def ping_echo(self, event):
-        await self.send_json({"echo": event["echo"], "via": "channel layer"})
+    async def receive(self, text_data=None, bytes_data=None):
+        """Nothing is listened to on a closed socket."""

@@ -9,13 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.urls import NoReverseMatch, reverse
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 
 @dataclass(frozen=True)
 class WayIn:
-    title: str
+    title: str | Promise
     url_name: str
-    text: str
+    text: str | Promise
 
     @property
     def url(self) -> str | None:
@@ -30,9 +32,13 @@ class WayIn:
 
 
 WAYS_IN = (
-    WayIn("Play online", "play", "Sit down at a table here, with club mates or bots."),
-    WayIn("Scorekeeper", "scorekeeper", "One phone keeps the score of a game played with cards."),
-    WayIn("Leaderboard", "leaderboard", "Standings, ratings and every player's record."),
+    WayIn(_("Play online"), "play:lobby", _("Sit down at a table here, with club mates or bots.")),
+    WayIn(
+        _("Scorekeeper"), "scorekeeper", _("One phone keeps the score of a game played with cards.")
+    ),
+    WayIn(
+        _("Leaderboard"), "leaderboard:index", _("Standings, ratings and every player's record.")
+    ),
 )
 
 

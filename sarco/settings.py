@@ -6,6 +6,7 @@ REDIS_URL (channel layer and cache), SECRET_KEY, ALLOWED_HOSTS and CSRF_TRUSTED_
 so any number of daphne processes can serve one club. See README.md.
 """
 
+import datetime as dt
 import os
 from pathlib import Path
 
@@ -51,6 +52,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "axes",
     "channels",
     "django_htmx",
     "scoring",
@@ -61,12 +63,14 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # language from cookie, then Accept-Language
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into its page
 ]
 
 ROOT_URLCONF = "sarco.urls"
@@ -129,6 +133,12 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# --- Online play: bots (games.botrunner) ---------------------------------------------------
+# Seconds a bot waits after the move that gave it the turn, so people can follow.
+SARCO_BOT_PAUSE = float(os.environ.get("SARCO_BOT_PAUSE", "0.7"))
+# Each server process moves bots (started on its first connection); off in unit tests.
+SARCO_BOT_RUNNER = env_bool("SARCO_BOT_RUNNER", True)
+
 # --- Auth -----------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -136,12 +146,33 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out login before checking
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
+
+# Login throttling (django-axes): after 10 failed logins for one username, or from one
+# address, further tries are refused for 15 minutes, the right password too. Attempts are
+# counted in the database, so every daphne process sees the same count.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = dt.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one locks
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the lock ends 15 minutes after it began
+AXES_LOCKOUT_CALLABLE = "scoring.views.accounts.locked_out"
+AXES_VERBOSE = False
+if env_bool("BEHIND_TLS_PROXY", False):
+    # Behind the load balancer every request comes from its address: count the client's.
+    AXES_CLIENT_IP_CALLABLE = "sarco.client_ip.client_ip"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 # --- I18n -----------------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("de", "Deutsch")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Berlin")
 USE_I18N = True
 USE_TZ = True
@@ -180,7 +211,18 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        "axes": {"level": "WARNING"},  # every login would log; lockouts are warnings
+    },
 }
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
+
+# --- Request size ------------------------------------------------------------------------------
+# A sheet may be 1 MB (the import page says so when it is larger); a pasted one, form-encoded,
+# may take up to three times that. A bigger form body is refused outright (400). Uploads over
+# 1 MB go to a temporary file instead of memory; the import page then refuses them unread.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000

@@ -13,6 +13,9 @@ urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include("scoring.leaderboard.urls")),
     path("scorekeeper/", include("scoring.urls")),
+    path("play/", include("games.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the menu's switcher
     path("admin/", admin.site.urls),
 ]

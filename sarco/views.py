@@ -4,8 +4,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from games.catalog import GAMES
+from scoring.leaderboard.standings import top
 
 
 @require_safe
 def home(request):
-    return render(request, "home.html", {"games": GAMES})
+    podiums = [(game, top(game.slug, 3)) for game in GAMES]
+    return render(request, "home.html", {"games": GAMES, "podiums": podiums})

@@ -9,11 +9,18 @@ import os
 
 os.environ.setdefault("DEBUG", "true")
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API
+os.environ.setdefault("SARCO_BOT_PAUSE", "0")  # bots move at once in tests
+os.environ.setdefault("SARCO_BOT_RUNNER", "false")  # tests call games.botrunner directly
 
 from sarco.settings import *  # noqa: F403
 
 # A file, not SQLite's shared in-memory database: that one locks whole tables and ignores the
 # busy timeout, so concurrent writers would fail in tests as they never do in production
 # (WAL, IMMEDIATE transactions). Channels' live-server browser tests need a file too.
+# SARCO_TEST_DB_SUFFIX keeps test runs that share one checkout (several developers' shells,
+# a benchmark beside the suite) off each other's test databases.
+_SUFFIX = os.environ.get("SARCO_TEST_DB_SUFFIX", "")
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db{_SUFFIX}.sqlite3")}  # noqa: F405
+elif _SUFFIX:
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}{_SUFFIX}"}  # noqa: F405

@@ -15,9 +15,9 @@ pytestmark = pytest.mark.django_db
 def test_home_presents_the_four_games_with_seats_and_pitch(client):
     html = client.get("/").content.decode()
     for game in GAMES:
-        assert game.title in html
-        assert game.players in html
-        assert game.pitch in html
+        assert str(game.title) in html
+        assert str(game.players) in html
+        assert str(game.pitch) in html
 
 
 def test_catalog_covers_exactly_the_engines():
@@ -30,10 +30,18 @@ def test_home_offers_the_three_ways_in(client):
         assert way in html
 
 
-def test_ways_in_without_a_page_are_marked_coming(client):
+def test_ways_in_without_a_page_are_marked_coming(client, monkeypatch):
+    from sarco import navigation
+
+    unbuilt = navigation.WayIn("Leaderboard", "no-such-page", "Not built yet.")
+    monkeypatch.setattr(navigation, "WAYS_IN", (*navigation.WAYS_IN[:2], unbuilt))
     html = client.get("/").content.decode()
-    assert 'href="/leaderboard/"' not in html
     assert "Coming soon" in html
+
+
+def test_ways_in_with_a_page_link_to_it(client):
+    html = client.get("/").content.decode()
+    assert 'href="/leaderboard/"' in html
 
 
 def test_base_template_serves_htmx_and_its_ws_extension_locally(client):
