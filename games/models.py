@@ -17,6 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import Engine, get_engine
@@ -88,25 +89,41 @@ class Table(models.Model):
         ABANDONED = "abandoned", _("abandoned")
 
     public_id = models.UUIDField(
-        default=uuid.uuid4, unique=True, editable=False, help_text="The id in every URL."
+        _("public id"),
+        default=uuid.uuid4,
+        unique=True,
+        editable=False,
+        help_text=_("The id in every URL."),
     )
-    game = models.CharField(max_length=20, choices=GAME_CHOICES)
+    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
     options = models.JSONField(
-        default=dict, blank=True, help_text='Engine options, e.g. {"limit": 100}.'
+        _("options"), default=dict, blank=True, help_text=_('Engine options, e.g. {"limit": 100}.')
     )
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    version = models.PositiveIntegerField(default=0, help_text="The number of moves applied.")
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.OPEN
+    )
+    version = models.PositiveIntegerField(
+        _("version"), default=0, help_text=_("The number of moves applied.")
+    )
     state_json = models.JSONField(
-        null=True, blank=True, help_text="The engine state (engine.to_json); empty before start."
+        _("engine state"),
+        null=True,
+        blank=True,
+        help_text=_("The engine state (engine.to_json); empty before start."),
     )
-    seed = models.BigIntegerField(null=True, blank=True)
-    to_act = models.JSONField(default=list, blank=True, help_text="Seats that must decide now.")
-    bot_to_act = models.BooleanField(default=False, help_text="A bot plays one of to_act.")
+    seed = models.BigIntegerField(_("seed"), null=True, blank=True)
+    to_act = models.JSONField(
+        _("to act"), default=list, blank=True, help_text=_("Seats that must decide now.")
+    )
+    bot_to_act = models.BooleanField(
+        _("bot to act"), default=False, help_text=_("A bot plays one of to_act.")
+    )
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         on_delete=models.SET_NULL,
         related_name="hosted_tables",
+        verbose_name=_("host"),
     )
     rematch_of = models.ForeignKey(
         "self",
@@ -114,13 +131,17 @@ class Table(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="rematches",
-        help_text="The finished table this one is a rematch of.",
+        help_text=_("The finished table this one is a rematch of."),
+        verbose_name=_("rematch of"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     last_move_at = models.DateTimeField(
-        null=True, blank=True, help_text="When the last move (or the start) happened."
+        _("last move"),
+        null=True,
+        blank=True,
+        help_text=_("When the last move (or the start) happened."),
     )
     session = models.ForeignKey(
         "scoring.PlaySession",
@@ -128,12 +149,15 @@ class Table(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="tables",
-        help_text="The scoring session written when the game ended.",
+        help_text=_("The scoring session written when the game ended."),
+        verbose_name=_("session"),
     )
 
     objects = TableQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         ordering = ["-created_at", "-id"]
         indexes = [
             models.Index(fields=["status", "game", "-created_at"], name="table_lobby_idx"),
@@ -145,7 +169,11 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_game_display()} table {self.public_id} ({self.status})"
+        return gettext("%(game)s table %(id)s (%(status)s)") % {
+            "game": self.get_game_display(),
+            "id": self.public_id,
+            "status": self.get_status_display(),
+        }
 
     @property
     def engine(self) -> Engine:
@@ -190,32 +218,45 @@ class TableSeat(models.Model):
     gets a ``bot_level``: whenever ``bot_level`` is set, the bot plays the seat.
     """
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    position = models.PositiveSmallIntegerField(help_text="0 is the first seat.")
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+    )
+    position = models.PositiveSmallIntegerField(_("position"), help_text=_("0 is the first seat."))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="table_seats",
+        verbose_name=_("user"),
     )
     bot_level = models.CharField(
-        max_length=20, blank=True, help_text="The bot playing this seat (games.bots kind)."
+        _("bot"),
+        max_length=20,
+        blank=True,
+        help_text=_("The bot playing this seat (games.bots kind)."),
     )
     invite_only = models.BooleanField(
-        default=False, help_text="Kept for someone with the link; the lobby does not offer it."
+        _("invite only"),
+        default=False,
+        help_text=_("Kept for someone with the link; the lobby does not offer it."),
     )
-    to_act = models.BooleanField(default=False, help_text="This seat must decide now.")
+    to_act = models.BooleanField(
+        _("to act"), default=False, help_text=_("This seat must decide now.")
+    )
     player = models.ForeignKey(
         "scoring.Player",
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="table_seats",
-        help_text="The scoring player of this seat, fixed at the start.",
+        help_text=_("The scoring player of this seat, fixed at the start."),
+        verbose_name=_("player"),
     )
 
     class Meta:
+        verbose_name = _("table seat")
+        verbose_name_plural = _("table seats")
         ordering = ["table", "position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="table_seat_unique"),
@@ -223,7 +264,10 @@ class TableSeat(models.Model):
         indexes = [models.Index(fields=["user", "to_act"], name="table_seat_turn_idx")]
 
     def __str__(self) -> str:
-        return f"seat {self.position + 1} of {self.table_id}"
+        return gettext("seat %(seat)d of table %(table)s") % {
+            "seat": self.position + 1,
+            "table": self.table_id,
+        }
 
     @property
     def is_bot(self) -> bool:
@@ -242,21 +286,31 @@ class TableSeat(models.Model):
 class TableMove(models.Model):
     """One applied move; rows are only ever appended. ``number`` is the version it made."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
-    number = models.PositiveIntegerField(help_text="1 is the first move.")
-    seat = models.PositiveSmallIntegerField()
-    move = models.JSONField()
-    to_act_before = models.JSONField(
-        default=list, blank=True, help_text="The seats that were to decide when it was made."
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="moves", verbose_name=_("table")
     )
-    by_bot = models.BooleanField(default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
+    number = models.PositiveIntegerField(_("number"), help_text=_("1 is the first move."))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    move = models.JSONField(_("move"))
+    to_act_before = models.JSONField(
+        _("to act before"),
+        default=list,
+        blank=True,
+        help_text=_("The seats that were to decide when it was made."),
+    )
+    by_bot = models.BooleanField(_("by a bot"), default=False)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="table_move_unique"),
         ]
 
     def __str__(self) -> str:
-        return f"move {self.number} of {self.table_id}"
+        return gettext("move %(number)d of table %(table)s") % {
+            "number": self.number,
+            "table": self.table_id,
+        }

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -53,14 +54,15 @@ class Player(models.Model):
     """Someone who plays: a member, maybe with a login, or a guest named at a table."""
 
     name = models.CharField(
-        "display name",
+        _("display name"),
         max_length=40,
-        help_text="How the club knows this player; unique within the club.",
+        help_text=_("How the club knows this player; unique within the club."),
     )
     name_key = models.CharField(
+        _("name key"),
         max_length=200,
         editable=False,
-        help_text="The name as compared (scoring.players.name_key); unique in the club.",
+        help_text=_("The name as compared (scoring.players.name_key); unique in the club."),
     )
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -68,19 +70,22 @@ class Player(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="player",
-        help_text="The login that plays as this player, if any.",
+        help_text=_("The login that plays as this player, if any."),
+        verbose_name=_("user"),
     )
     is_guest = models.BooleanField(
-        "guest", default=False, help_text="A visitor added by name at a table."
+        _("guest"), default=False, help_text=_("A visitor added by name at a table.")
     )
     is_bot = models.BooleanField(
-        "bot", default=False, help_text="A computer player seated at an online table."
+        _("bot"), default=False, help_text=_("A computer player seated at an online table.")
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = PlayerQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
         ordering = [Lower("name")]
         constraints = [
             models.UniqueConstraint(
@@ -92,8 +97,10 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         if self.is_bot:
-            return f"{self.name} (bot)"
-        return f"{self.name} (guest)" if self.is_guest else self.name
+            return gettext("%(name)s (bot)") % {"name": self.name}
+        if self.is_guest:
+            return gettext("%(name)s (guest)") % {"name": self.name}
+        return self.name
 
     def save(self, *args, **kwargs):
         """The name key always follows the name (also on ``save(update_fields=["name"])``)."""
@@ -258,12 +265,12 @@ class PlaySessionQuerySet(models.QuerySet):
 
 class PlaySession(models.Model):
     class Mode(models.TextChoices):
-        TABLETOP = "tabletop", "at a real table"
-        ONLINE = "online", "online"
+        TABLETOP = "tabletop", _("at a real table")
+        ONLINE = "online", _("online")
 
     class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", "in progress"
-        FINISHED = "finished", "finished"
+        IN_PROGRESS = "in_progress", _("in progress")
+        FINISHED = "finished", _("finished")
 
     GAME_CHOICES = [
         ("sarkophag", "Sarkophag"),
@@ -273,40 +280,59 @@ class PlaySession(models.Model):
     ]
 
     public_id = models.UUIDField(
-        default=uuid.uuid4, unique=True, editable=False, help_text="The id in the sheet's link."
+        _("public id"),
+        default=uuid.uuid4,
+        unique=True,
+        editable=False,
+        help_text=_("The id in the sheet's link."),
     )
-    game = models.CharField(max_length=20, choices=GAME_CHOICES)
-    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.TABLETOP)
+    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
+    mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices, default=Mode.TABLETOP)
     options = models.JSONField(
-        default=dict, blank=True, help_text='Table options, e.g. {"limit": 100} for Sarkophag.'
+        _("options"),
+        default=dict,
+        blank=True,
+        help_text=_('Table options, e.g. {"limit": 100} for Sarkophag.'),
     )
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.IN_PROGRESS
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="play_sessions",
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     version = models.PositiveIntegerField(
-        default=0, help_text="Goes up by one with every change; stale edits are refused."
+        _("version"),
+        default=0,
+        help_text=_("Goes up by one with every change; stale edits are refused."),
     )
     voided_at = models.DateTimeField(
+        _("voided"),
         null=True,
         blank=True,
-        help_text="Set when an organiser voids the session: kept, but out of the ratings.",
+        help_text=_("Set when an organiser voids the session: kept, but out of the ratings."),
     )
 
     objects = PlaySessionQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("play session")
+        verbose_name_plural = _("play sessions")
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["status", "game", "-finished_at"])]
 
     def __str__(self) -> str:
-        return f"{self.get_game_display()} on {self.created_at:%Y-%m-%d %H:%M} ({self.status})"
+        return gettext("%(game)s on %(when)s (%(status)s)") % {
+            "game": self.get_game_display(),
+            "when": f"{self.created_at:%Y-%m-%d %H:%M}",
+            "status": self.get_status_display(),
+        }
 
     @property
     def is_finished(self) -> bool:
@@ -323,14 +349,26 @@ class PlaySession(models.Model):
 class Seat(models.Model):
     """One player at a session, in seat order, with their role and result."""
 
-    session = models.ForeignKey(PlaySession, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
-    position = models.PositiveSmallIntegerField(help_text="0 is the first seat.")
-    role = models.CharField(max_length=20, blank=True, help_text="Sarg: queen or king.")
-    score = models.IntegerField(null=True, blank=True, help_text="Total in the game's unit.")
-    place = models.PositiveSmallIntegerField(null=True, blank=True, help_text="1 = best.")
+    session = models.ForeignKey(
+        PlaySession, on_delete=models.CASCADE, related_name="seats", verbose_name=_("session")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
+    position = models.PositiveSmallIntegerField(_("position"), help_text=_("0 is the first seat."))
+    role = models.CharField(
+        _("role"), max_length=20, blank=True, help_text=_("Sarg: queen or king.")
+    )
+    score = models.IntegerField(
+        _("score"), null=True, blank=True, help_text=_("Total in the game's unit.")
+    )
+    place = models.PositiveSmallIntegerField(
+        _("place"), null=True, blank=True, help_text=_("1 = best.")
+    )
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["session", "position"]
         constraints = [
             models.UniqueConstraint(fields=["session", "position"], name="seat_position_unique"),
@@ -338,31 +376,43 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player.name} at seat {self.position + 1}"
+        return gettext("%(name)s at seat %(seat)d") % {
+            "name": self.player.name,
+            "seat": self.position + 1,
+        }
 
 
 class Round(models.Model):
     """One round of a session (Sarkophag, Sarg) or the end-of-game entry (Sarcophagus,
     Sacrifice: a single round 1). ``entry`` is the raw entry as in the sheet JSON."""
 
-    session = models.ForeignKey(PlaySession, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField(help_text="1 is the first round.")
-    entry = models.JSONField(help_text="The raw entry, as in the score-sheet JSON.")
+    session = models.ForeignKey(
+        PlaySession, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("session")
+    )
+    number = models.PositiveSmallIntegerField(_("number"), help_text=_("1 is the first round."))
+    entry = models.JSONField(_("entry"), help_text=_("The raw entry, as in the score-sheet JSON."))
     credited = models.JSONField(
-        default=list, blank=True, help_text="Points credited per seat, in seat order."
+        _("credited"),
+        default=list,
+        blank=True,
+        help_text=_("Points credited per seat, in seat order."),
     )
     changed_in_version = models.PositiveIntegerField(
-        default=0, help_text="The session version in which this round was last written."
+        _("changed in version"),
+        default=0,
+        help_text=_("The session version in which this round was last written."),
     )
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["session", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="round_number_unique")
         ]
 
     def __str__(self) -> str:
-        return f"Round {self.number}"
+        return gettext("Round %(number)d") % {"number": self.number}
 
 
 # --- Ratings (RATINGS_API.md) -----------------------------------------------------------------
@@ -375,16 +425,26 @@ class Round(models.Model):
 class Rating(models.Model):
     """A player's OpenSkill rating in one game after every rated session so far."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
-    game = models.CharField(max_length=20, choices=PlaySession.GAME_CHOICES)
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    ordinal = models.FloatField(help_text="mu - 3 sigma, the number shown; stored to sort by.")
-    games = models.PositiveIntegerField(default=0, help_text="Rating events counted.")
-    wins = models.PositiveIntegerField(default=0, help_text="Events with place 1 (ties too).")
-    last_played = models.DateTimeField(null=True, blank=True)
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("player")
+    )
+    game = models.CharField(_("game"), max_length=20, choices=PlaySession.GAME_CHOICES)
+    mu = models.FloatField(_("mu"))
+    sigma = models.FloatField(_("sigma"))
+    ordinal = models.FloatField(
+        _("ordinal"), help_text=_("mu - 3 sigma, the number shown; stored to sort by.")
+    )
+    games = models.PositiveIntegerField(
+        _("games"), default=0, help_text=_("Rating events counted.")
+    )
+    wins = models.PositiveIntegerField(
+        _("wins"), default=0, help_text=_("Events with place 1 (ties too).")
+    )
+    last_played = models.DateTimeField(_("last played"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
         ordering = ["game", "-ordinal"]
         constraints = [
             models.UniqueConstraint(fields=["player", "game"], name="rating_player_game_unique")
@@ -398,20 +458,31 @@ class Rating(models.Model):
 class RatingEvent(models.Model):
     """One seat of one rated session, with the rating after it and the seat's result."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_events")
-    session = models.ForeignKey(PlaySession, on_delete=models.CASCADE, related_name="rating_events")
-    game = models.CharField(max_length=20, choices=PlaySession.GAME_CHOICES)
-    mode = models.CharField(max_length=10, choices=PlaySession.Mode.choices)
-    at = models.DateTimeField(help_text="The session's finished_at.")
-    position = models.PositiveSmallIntegerField()
-    place = models.PositiveSmallIntegerField()
-    score = models.IntegerField(null=True, blank=True)
-    opponents = models.PositiveSmallIntegerField(help_text="Other seats at the session.")
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    ordinal = models.FloatField()
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="rating_events", verbose_name=_("player")
+    )
+    session = models.ForeignKey(
+        PlaySession,
+        on_delete=models.CASCADE,
+        related_name="rating_events",
+        verbose_name=_("session"),
+    )
+    game = models.CharField(_("game"), max_length=20, choices=PlaySession.GAME_CHOICES)
+    mode = models.CharField(_("mode"), max_length=10, choices=PlaySession.Mode.choices)
+    at = models.DateTimeField(_("at"), help_text=_("The session's finished_at."))
+    position = models.PositiveSmallIntegerField(_("position"))
+    place = models.PositiveSmallIntegerField(_("place"))
+    score = models.IntegerField(_("score"), null=True, blank=True)
+    opponents = models.PositiveSmallIntegerField(
+        _("opponents"), help_text=_("Other seats at the session.")
+    )
+    mu = models.FloatField(_("mu"))
+    sigma = models.FloatField(_("sigma"))
+    ordinal = models.FloatField(_("ordinal"))
 
     class Meta:
+        verbose_name = _("rating event")
+        verbose_name_plural = _("rating events")
         ordering = ["at", "session_id", "position"]
         constraints = [
             models.UniqueConstraint(
@@ -431,10 +502,14 @@ class RatingLedger(models.Model):
     """Per game: the newest event applied, and a generation that changes with every update
     (cache keys of filtered standings use it). Its row is locked while ratings change."""
 
-    game = models.CharField(max_length=20, choices=PlaySession.GAME_CHOICES, unique=True)
-    last_at = models.DateTimeField(null=True, blank=True)
-    last_session_id = models.BigIntegerField(null=True, blank=True)
-    generation = models.PositiveBigIntegerField(default=0)
+    game = models.CharField(_("game"), max_length=20, choices=PlaySession.GAME_CHOICES, unique=True)
+    last_at = models.DateTimeField(_("last event"), null=True, blank=True)
+    last_session_id = models.BigIntegerField(_("last session id"), null=True, blank=True)
+    generation = models.PositiveBigIntegerField(_("generation"), default=0)
+
+    class Meta:
+        verbose_name = _("rating ledger")
+        verbose_name_plural = _("rating ledgers")
 
     def __str__(self) -> str:
         return f"{self.game} ratings, generation {self.generation}"
@@ -444,17 +519,29 @@ class SeatRecord(models.Model):
     """A seat's game-specific highlights, read from the computed sheet when its session
     counts (scoring.records): what the player page's records are the best of."""
 
-    session = models.ForeignKey(PlaySession, on_delete=models.CASCADE, related_name="records")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="records")
-    game = models.CharField(max_length=20, choices=PlaySession.GAME_CHOICES)
-    best_round = models.IntegerField(null=True, blank=True, help_text="Sarg: most in a round.")
-    best_line = models.IntegerField(null=True, blank=True, help_text="Sarg: best scored line.")
-    fewest_heads = models.IntegerField(
-        null=True, blank=True, help_text="Sarkophag: fewest heads in a round."
+    session = models.ForeignKey(
+        PlaySession, on_delete=models.CASCADE, related_name="records", verbose_name=_("session")
     )
-    altar = models.IntegerField(null=True, blank=True, help_text="Sacrifice: altar points.")
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="records", verbose_name=_("player")
+    )
+    game = models.CharField(_("game"), max_length=20, choices=PlaySession.GAME_CHOICES)
+    best_round = models.IntegerField(
+        _("best round"), null=True, blank=True, help_text=_("Sarg: most in a round.")
+    )
+    best_line = models.IntegerField(
+        _("best line"), null=True, blank=True, help_text=_("Sarg: best scored line.")
+    )
+    fewest_heads = models.IntegerField(
+        _("fewest heads"), null=True, blank=True, help_text=_("Sarkophag: fewest heads in a round.")
+    )
+    altar = models.IntegerField(
+        _("altar"), null=True, blank=True, help_text=_("Sacrifice: altar points.")
+    )
 
     class Meta:
+        verbose_name = _("seat record")
+        verbose_name_plural = _("seat records")
         constraints = [
             models.UniqueConstraint(fields=["session", "player"], name="seat_record_unique")
         ]
@@ -469,10 +556,17 @@ class SheetImport(models.Model):
     and a fingerprint of game, date, players and entries, so a re-import skips it."""
 
     session = models.OneToOneField(
-        PlaySession, on_delete=models.CASCADE, related_name="sheet_import"
+        PlaySession,
+        on_delete=models.CASCADE,
+        related_name="sheet_import",
+        verbose_name=_("session"),
     )
-    source_id = models.CharField(max_length=200, null=True, blank=True, unique=True)
-    fingerprint = models.CharField(max_length=64, db_index=True)
+    source_id = models.CharField(_("source id"), max_length=200, null=True, blank=True, unique=True)
+    fingerprint = models.CharField(_("fingerprint"), max_length=64, db_index=True)
+
+    class Meta:
+        verbose_name = _("sheet import")
+        verbose_name_plural = _("sheet imports")
 
     def __str__(self) -> str:
         return self.source_id or self.fingerprint[:12]
