@@ -16,14 +16,14 @@ from scoring.admin_forms import ReasonForm
 from scoring.organising import OrganisingRefused
 
 from . import organising
-from .bots import BOT_KINDS
+from .bot_players import level_choices
 from .models import Table, TableSeat
 from .tables import TableError
 
 
 class HandToBotForm(ReasonForm):
     position = forms.TypedChoiceField(label=_("Seat"), coerce=int)
-    level = forms.ChoiceField(label=_("Bot"), choices=[(k, k) for k in BOT_KINDS])
+    level = forms.ChoiceField(label=_("Bot level"), choices=level_choices)
     field_order = ["position", "level", "reason"]
 
     def __init__(self, *args, table: Table, **kwargs):
@@ -33,7 +33,7 @@ class HandToBotForm(ReasonForm):
             (s.position, _("Seat %(n)d: %(name)s") % {"n": s.position + 1, "name": s.user})
             for s in people.order_by("position")
         ]
-        self.fields["level"].initial = "heuristic" if "heuristic" in BOT_KINDS else BOT_KINDS[0]
+        self.fields["level"].initial = "heuristic"
 
 
 class LiveFilter(admin.SimpleListFilter):

@@ -9,12 +9,23 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from games.bots import BOT_KINDS
+from games.bots import BOT_KINDS, BOT_LEVELS
 from scoring.models import Player
 
-LEVEL_LABELS = {"random": _("easy"), "heuristic": _("normal")}
-ENGLISH_LABELS = {"random": "easy", "heuristic": "normal"}
+# "random" is no longer offered, but older tables store it: it is shown as easy too.
+LEVEL_LABELS = {
+    "random": _("easy"),
+    "easy": _("easy"),
+    "heuristic": _("normal"),
+    "search": _("hard"),
+}
+ENGLISH_LABELS = {"random": "easy", "easy": "easy", "heuristic": "normal", "search": "hard"}
 assert set(LEVEL_LABELS) == set(BOT_KINDS), "every bot kind needs a label"
+
+
+def level_choices() -> list[tuple[str, str]]:
+    """(stored kind, label) of the levels a table offers: easy, normal, hard."""
+    return [(kind, str(LEVEL_LABELS[kind])) for kind in BOT_LEVELS]
 
 
 def level_label(level: str) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.bots import BOT_KINDS
+from games.bots import BOT_LEVELS
 from games.engines import get_engine
 
 from .bot_players import LEVEL_LABELS
@@ -20,7 +20,7 @@ BOT_PREFIX = "bot:"
 def seat_choices() -> list[tuple[str, Any]]:
     bots = [
         (f"{BOT_PREFIX}{kind}", _("Bot (%(level)s)") % {"level": LEVEL_LABELS[kind]})
-        for kind in BOT_KINDS
+        for kind in BOT_LEVELS
     ]
     return [(OPEN, _("Open: anyone in the lobby")), (INVITE, _("Invite only: by link")), *bots]
 

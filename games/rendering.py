@@ -18,6 +18,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 
 from .boards import board_context
+from .bot_players import level_choices
 from .labels import game_title, option_text, seat_names
 from .lobby import lobby_lists
 
@@ -83,6 +84,7 @@ def table_context(table, seat: int | None, *, user=None) -> dict[str, Any]:
         "ws_url": f"/ws/play/{table.public_id}/",
         "option_text": option_text(table.game, table.options),
         "rules_template": rules_template(table.game),
+        "bot_levels": level_choices(),
     }
 
 

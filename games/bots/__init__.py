@@ -5,8 +5,12 @@ of ``engine.legal_moves(state, seat)``. Bots only decide: the caller applies the
 bot's move goes through the same rules (and, online, the same service) as a person's.
 Bots stay pure Python like the engines, so simulations and benchmarks need no Django.
 
-``get_bot(game, kind)``: ``"random"`` works for every game; ``"heuristic"`` is the
-``HeuristicBot`` of ``games.bots.<game>``.
+``get_bot(game, kind)``: ``"random"`` works for every game; ``"easy"`` is the ``EasyBot``
+(half heuristic, half random); ``"heuristic"`` is the ``HeuristicBot`` of
+``games.bots.<game>``; ``"search"`` is the ``SearchBot`` of ``games.bots.search`` (0.3 s a
+move), and ``"search:N"`` the same capped at N iterations with no clock (deterministic, for
+strength runs). Tables offer the levels ``BOT_LEVELS`` (easy, normal, hard); ``"random"``
+stays accepted because older tables store it.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from typing import Any, Protocol
 
 from games.engines import Engine, Move
 
-BOT_KINDS = ("random", "heuristic")
+BOT_KINDS = ("random", "easy", "heuristic", "search")
+BOT_LEVELS = ("easy", "heuristic", "search")  # what tables offer: easy, normal, hard
 
 
 class Bot(Protocol):
@@ -41,4 +46,12 @@ def get_bot(game: str, kind: str) -> Bot:
         return RandomBot()
     if kind == "heuristic":
         return import_module(f"{__name__}.{game}").HeuristicBot()
-    raise ValueError(f"No bot kind {kind!r}; known kinds: {', '.join(BOT_KINDS)}")
+    if kind == "easy":
+        return import_module(f"{__name__}.easy").EasyBot(game)
+    name, _, cap = kind.partition(":")
+    if name == "search" and (not cap or (cap.isdigit() and int(cap) > 0)):
+        search = import_module(f"{__name__}.search")
+        if cap:
+            return search.SearchBot(game, budget=None, iterations=int(cap))
+        return search.SearchBot(game)
+    raise ValueError(f"No bot kind {kind!r}; known kinds: {', '.join(BOT_KINDS)}, search:N")
