@@ -1,0 +1,87 @@
+"""Sarcophagus determinisation: samples agree with the view; reveal facts hold."""
+
+from __future__ import annotations
+
+import random
+
+from games.bots.sampling.sarcophagus import read_reveals, sample_state
+from games.bots.sarcophagus import HeuristicBot
+from games.engines.sarcophagus import ENGINE
+from games.engines.sarcophagus.pyramid import SARCOPHAGUS
+from games.engines.sarcophagus.state import tiles_accounted
+
+
+def positions(players: int, games: int):
+    """(state, seat to act) at every decision of heuristic games."""
+    bot = HeuristicBot()
+    for seed in range(games):
+        state = ENGINE.new_game(players, seed)
+        rng = random.Random(seed)
+        while not ENGINE.is_over(state):
+            seat = ENGINE.to_act(state)[0]
+            yield state, seat
+            state = ENGINE.apply(state, seat, bot.choose(ENGINE, state, seat, rng))
+
+
+def public(view: dict) -> dict:
+    return view | {"events": []}
+
+
+def test_a_sample_agrees_with_the_view_in_everything_public():
+    rng = random.Random(3)
+    for players in (2, 3, 4):
+        for state, seat in positions(players, 4):
+            view = ENGINE.view(state, seat)
+            sample = sample_state(view, rng)
+            assert public(ENGINE.view(sample, seat)) == public(view)
+            assert sorted(tiles_accounted(sample)) == list(range(24))
+            assert sample.hands[seat] == state.hands[seat]
+
+
+def test_a_sample_plays_on_like_the_real_game():
+    # Same public moves, same public outcome of the next move: the hidden parts fit the rules.
+    rng = random.Random(5)
+    for state, seat in positions(3, 3):
+        sample = sample_state(ENGINE.view(state, seat), rng)
+        assert ENGINE.legal_moves(sample, seat) == ENGINE.legal_moves(state, seat)
+        assert ENGINE.to_act(sample) == ENGINE.to_act(state)
+
+
+def test_the_set_up_shape_is_kept_five_and_nulls_round_the_sarcophagus():
+    rng = random.Random(1)
+    for state, seat in positions(3, 2):
+        sample = sample_state(ENGINE.view(state, seat), rng)
+        for k, p in enumerate(SARCOPHAGUS):
+            for tile in (sample.board[p], sample.under[k]):
+                if tile is not None and not sample.face_up[p]:
+                    assert tile % 6 in (0, 5)
+
+
+def test_samples_vary_what_is_hidden():
+    view = ENGINE.view(ENGINE.new_game(3, 9), 0)
+    boards = {tuple(sample_state(view, random.Random(i)).board) for i in range(20)}
+    assert len(boards) > 15
+
+
+def test_reveal_facts_are_true_of_the_real_coins():
+    checked = 0
+    for state, seat in positions(3, 25):
+        reveals = read_reveals(ENGINE.view(state, seat))
+        for (p, k), values in reveals.forbidden.items():
+            assert state.coins[p][k] % 6 not in values
+            checked += 1
+        for owner, values in reveals.locked.items():
+            assert set(values) <= {c % 6 for c in state.locked[owner]}
+    assert checked > 0
+
+
+def test_samples_honour_the_reveal_facts():
+    rng = random.Random(2)
+    for state, seat in positions(3, 10):
+        view = ENGINE.view(state, seat)
+        reveals = read_reveals(view)
+        if not reveals.forbidden:
+            continue
+        sample = sample_state(view, rng)
+        for (p, k), values in reveals.forbidden.items():
+            assert sample.coins[p][k] % 6 not in values
