@@ -8,6 +8,12 @@ fragments of that seat's ``engine.view`` only. A version already sent is skipped
 message says ``force`` (a seat changed, the game started, ...). The client sends nothing
 but an optional "resync" (answered with the current fragments); everything else is ignored.
 
+A move's message carries only the new version. Each socket remembers what its last rendering
+depended on (``rendering.fragments_key``: status, seats, its seat, ...); when this process has
+already rendered that view at the new version (the move view rendered the poster's, or
+another socket of the same view did), it sends that at once, without reading the table or
+leaving the event loop. Otherwise, and on every forced message, it reads and renders.
+
 ``LobbyConsumer`` (``/ws/play/lobby/``) sends ``rendering.lobby_fragments(user)`` on connect
 and on every ``lobby.changed``.
 
@@ -44,6 +50,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.sent_version = -1
         self.last_resync = 0.0
+        self.last_key: tuple | None = None  # what the last rendering depended on
         public_id = _public_id(self.scope)
         await self.accept()
         if public_id is None or not await self._exists(public_id):
@@ -69,17 +76,35 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_version(self, event):
         version = event.get("version")
-        if not event.get("force") and isinstance(version, int) and version <= self.sent_version:
-            return  # this socket already shows that version (or a later one)
+        if not event.get("force") and isinstance(version, int):
+            if version <= self.sent_version:
+                return  # this socket already shows that version (or a later one)
+            html = self._recent(version)
+            if html is not None:
+                self.sent_version = version
+                await self.send(text_data=html)
+                return
         await self._push()
+
+    def _recent(self, version: int) -> str | None:
+        """This view at ``version`` if this process rendered it already (no database, no
+        thread): same status and seats as last time, only the version moved on."""
+        if self.last_key is None:
+            return None
+        key = (*self.last_key[:1], version, *self.last_key[2:])
+        html = rendering.recent_fragments(key)
+        if html is not None:
+            self.last_key = key
+        return html
 
     async def _push(self) -> None:
         rendered = await self._render()
         if rendered is None:
             await self.close(code=NOT_FOUND)
             return
-        html, version = rendered
-        self.sent_version = max(self.sent_version, version)
+        html, version, key = rendered
+        if version >= self.sent_version:
+            self.sent_version, self.last_key = version, key
         await self.send(text_data=html)
 
     @database_sync_to_async
@@ -87,13 +112,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         return Table.objects.filter(public_id=public_id).exists()
 
     @database_sync_to_async
-    def _render(self) -> tuple[str, int] | None:
-        table = Table.objects.with_seats().filter(public_id=self.public_id).first()
+    def _render(self) -> tuple[str, int, tuple] | None:
+        tables = Table.objects.prefetch_related(rendering.SEATS)
+        table = tables.filter(public_id=self.public_id).first()
         if table is None:
             return None
         user = self.scope.get("user")
         seat = rendering.viewer_seat(table, user)
-        return rendering.table_fragments(table, seat, user=user), table.version
+        html = rendering.table_fragments(table, seat, user=user)
+        return html, table.version, rendering.fragments_key(table, seat, user)
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):

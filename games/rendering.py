@@ -9,20 +9,29 @@ that later replaces part of it come from the same templates.
 from __future__ import annotations
 
 import hashlib
+from collections import OrderedDict
+from functools import lru_cache
 from typing import Any
 
 from django.core.cache import cache
+from django.db.models import Prefetch
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
-from django.urls import NoReverseMatch, reverse
+from django.urls import NoReverseMatch, get_script_prefix, reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from .boards import board_context
 from .bot_players import level_choices
 from .labels import game_title, option_text, seat_names
 from .lobby import lobby_lists
+from .models import TableSeat
 
 SPECTATOR_CACHE_SECONDS = 600
+RECENT_RENDERINGS = 512  # per process: a few versions of a few hundred live tables' views
+_recent: OrderedDict[tuple, str] = OrderedDict()
+# What a table's rendering reads of its seats, in one query: users and their club names.
+SEATS = Prefetch("seats", queryset=TableSeat.objects.select_related("user__player"))
 ACTION_URLS = (
     "table",
     "move",
@@ -104,10 +113,16 @@ def _bot_plays(seats, position: int) -> bool:
 
 def _urls(table) -> dict[str, str]:
     """The table's action URLs; a route not there yet gives "" (its button is not shown)."""
+    return dict(_table_urls(table.public_id, get_script_prefix()))
+
+
+@lru_cache(maxsize=1024)
+def _table_urls(public_id, script_prefix: str) -> dict[str, str]:
+    """Eleven reverses, once per table: they were two fifths of building a table's context."""
     urls = {}
     for name in ACTION_URLS:
         try:
-            urls[name] = reverse(f"play:{name}", args=[table.public_id])
+            urls[name] = reverse(f"play:{name}", args=[public_id])
         except NoReverseMatch:
             urls[name] = ""
     return urls
@@ -202,8 +217,41 @@ def _controls(table, seats, seat, signed_in, is_host, user) -> dict[str, Any]:
     }
 
 
-def _spectator_key(table, seats_signature: str) -> str:
-    return f"play:spectator:{table.public_id.hex}:{table.version}:{table.status}:{seats_signature}"
+def fragments_key(table, seat: int | None, user=None) -> tuple:
+    """Everything a table's fragments depend on besides the templates: the table and its
+    version (the state moves only with the version), its status and seats, the viewer's seat
+    and the buttons that depend on who they are, and the language. Two viewers with equal
+    keys see byte-identical fragments, so one rendering serves both."""
+    signed_in = bool(user is not None and getattr(user, "is_authenticated", False))
+    is_host = signed_in and table.host_id == user.pk
+    return (
+        table.public_id.hex,
+        table.version,
+        table.status,
+        _seats_signature(table),
+        seat,
+        signed_in,
+        is_host,
+        translation.get_language(),
+    )
+
+
+def recent_fragments(key: tuple) -> str | None:
+    """The fragments this process rendered for ``key`` lately, or None. The move view renders
+    the poster's seat for its answer; the poster's own socket then finds it here instead of
+    reading the table and rendering the same view again."""
+    return _recent.get(key)
+
+
+def _remember(key: tuple, html: str) -> None:
+    _recent[key] = html
+    if len(_recent) > RECENT_RENDERINGS:
+        _recent.popitem(last=False)
+
+
+def _spectator_key(key: tuple) -> str:
+    public_id, version, status, seats_signature, *_, language = key
+    return f"play:spectator:{public_id}:{version}:{status}:{seats_signature}:{language}"
 
 
 def _seats_signature(table) -> str:
@@ -216,20 +264,27 @@ def _seats_signature(table) -> str:
 def table_fragments(table, seat: int | None, *, user=None) -> str:
     """The HTML the table's socket pushes to one viewer: elements with ids, swapped out of band.
 
-    Logged-in spectators all see the same thing, so theirs is cached per table and version.
+    Each distinct view is rendered once per version in a process (``recent_fragments``);
+    logged-in spectators all see the same thing, so theirs is also shared between processes
+    through the cache.
     """
-    signed_in = bool(user is not None and getattr(user, "is_authenticated", False))
-    cacheable = seat is None and signed_in and table.host_id != user.pk
-    if cacheable:
-        key = _spectator_key(table, _seats_signature(table))
-        html = cache.get(key)
+    key = fragments_key(table, seat, user)
+    html = _recent.get(key)
+    if html is not None:
+        return html
+    _, _, _, _, _, signed_in, is_host, _ = key
+    shared = seat is None and signed_in and not is_host
+    if shared:
+        html = cache.get(_spectator_key(key))
         if html is not None:
+            _remember(key, html)
             return html
     context = table_context(table, seat, user=user)
     context["oob"] = True
     html = render_to_string("games/_table_live.html", context)
-    if cacheable:
-        cache.set(key, html, SPECTATOR_CACHE_SECONDS)
+    _remember(key, html)
+    if shared:
+        cache.set(_spectator_key(key), html, SPECTATOR_CACHE_SECONDS)
     return html
 
 

@@ -6,10 +6,11 @@ Shared by the boards of the card games; values stay in RULINGS notation (``QH``,
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -33,7 +34,15 @@ def _rank_name(rank: str) -> str:
 
 
 def card_face(card: str) -> dict[str, Any]:
-    """``{card, rank, suit, text, red, name}`` for a face-up card in RULINGS notation."""
+    """``{card, rank, suit, text, red, name}`` for a face-up card in RULINGS notation.
+
+    Worked out once per card and language (a board shows dozens of cards per rendering, and
+    each name is several translation lookups); each caller gets its own copy."""
+    return dict(_card_face(card, get_language()))
+
+
+@lru_cache(maxsize=1024)
+def _card_face(card: str, language: str | None) -> dict[str, Any]:
     if card == "JK":
         return {
             "card": card,

@@ -34,7 +34,7 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "seat_roles": {roles["queen"]: _("♛ Queen · rows"), roles["king"]: _("♚ King · columns")},
         "rounds": _round_table(view),
         "round_end": _round_end(view, names),
-        "events": _events(view, names)[-EVENTS_SHOWN:][::-1],
+        "events": _events(view, names)[::-1],
         "result": _result(view, names),
     }
 
@@ -169,7 +169,8 @@ def _result(view, names) -> dict[str, Any] | None:
 
 
 def _events(view, names) -> list[str]:
-    return [_event_text(event, names) for event in view["events"]]
+    """The texts of the events shown (the last few): the others are never put in words."""
+    return [_event_text(event, names) for event in view["events"][-EVENTS_SHOWN:]]
 
 
 def _event_text(event, names) -> str:
