@@ -98,3 +98,28 @@ def shots_dark(page, name: str) -> None:
     page.emulate_media(color_scheme="dark")
     shots(page, f"{name}-dark")
     page.emulate_media(color_scheme="light")
+
+
+def stale_tap_is_refused(page, game: str, move_forms: str, control: str) -> None:
+    """A tap on a page whose forms carry a version the table has left is refused in place
+    ("moved on"), changes nothing, and the forms get their real version back afterwards."""
+    number = version(page)
+    set_versions = """([selector, value]) => document.querySelectorAll(selector)
+        .forEach((input) => { input.value = value; })"""
+    page.evaluate(set_versions, [f"{move_forms} input[name=version]", "999"])
+    page.locator(control).first.click()
+    error = page.locator("#move-error")
+    expect(error).to_be_visible(timeout=TIMEOUT)
+    expect(error).to_contain_text("moved on")
+    assert version(page) == number
+    shots(page, f"{game}-refused")
+    page.evaluate(set_versions, [f"{move_forms} input[name=version]", str(number)])
+
+
+def how_to_play(page, game: str, word: str) -> None:
+    """The "How to play" drawer opens, speaks of ``word``, and closes again."""
+    drawer = page.locator("details.how-to-play")
+    drawer.locator("summary").click()
+    expect(drawer).to_contain_text(word)
+    shots(page, f"{game}-how-to-play")
+    drawer.locator("summary").click()

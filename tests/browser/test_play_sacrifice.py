@@ -20,11 +20,13 @@ from tests.browser.conftest import DESKTOP, PHONE, start_chromium
 from tests.browser.play_helpers import (
     TIMEOUT,
     fits_a_phone,
+    how_to_play,
     logged_in_page,
     member,
     my_turn,
     shots,
     shots_dark,
+    stale_tap_is_refused,
     version,
     wait_live,
     wait_version_at_least,
@@ -73,11 +75,11 @@ class SacrificeTableTest(ChannelsLiveServerTestCase):
             page.goto(url)
             wait_live(page)
         expect(clara.locator(".sf-cards")).to_have_count(0)
-        self.how_to_play(anna)
+        how_to_play(anna, "sacrifice", "altar")
         shots(anna, "sacrifice-buying-anna")
         shots_dark(anna, "sacrifice-buying-anna")
         assert_accessible(anna, "sacrifice, buying")
-        self.stale_tap_is_refused(anna)
+        stale_tap_is_refused(anna, "sacrifice", ".sf-move", ".sf-buy-options button")
 
         # Anna buys one card in secret and is done: she waits, Ben and Clara see only that.
         bought = self.buy_first(anna)
@@ -220,30 +222,6 @@ class SacrificeTableTest(ChannelsLiveServerTestCase):
             shots_dark(page, f"sacrifice-{phase}")
             shots(spectator, f"sacrifice-{phase}-spectator")
             assert_accessible(page, f"sacrifice, {phase}")
-
-    def how_to_play(self, page) -> None:
-        drawer = page.locator("details.how-to-play")
-        drawer.locator("summary").click()
-        expect(drawer).to_contain_text("altar")
-        shots(page, "sacrifice-how-to-play")
-        drawer.locator("summary").click()
-
-    def stale_tap_is_refused(self, page) -> None:
-        number = version(page)
-        page.evaluate(
-            """() => document.querySelectorAll('.sf-move input[name=version]')
-                   .forEach((input) => { input.value = '999'; })"""
-        )
-        page.locator(".sf-buy-options button").first.click()
-        error = page.locator("#move-error")
-        expect(error).to_be_visible(timeout=TIMEOUT)
-        expect(error).to_contain_text("moved on")
-        assert version(page) == number
-        shots(page, "sacrifice-refused")
-        page.evaluate(
-            f"""() => document.querySelectorAll('.sf-move input[name=version]')
-                   .forEach((input) => {{ input.value = '{number}'; }})"""
-        )
 
 
 def play_until(anna, ben, predicate, *, greedy=False, tries=40) -> Table:

@@ -20,11 +20,13 @@ from tests.browser.conftest import CHROMIUM_ARGS, DESKTOP, PHONE
 from tests.browser.play_helpers import (
     TIMEOUT,
     fits_a_phone,
+    how_to_play,
     logged_in_page,
     member,
     my_turn,
     shots,
     shots_dark,
+    stale_tap_is_refused,
     version,
     wait_live,
     wait_version_at_least,
@@ -106,13 +108,13 @@ class SarcophagusTableTest(ChannelsLiveServerTestCase):
         expect(clara.locator(".sc-hand")).to_have_count(0)
         expect(clara.locator(".sc-forced")).to_have_count(1)
 
-        self.how_to_play(anna)
+        how_to_play(anna, "sarcophagus", "sarcophagus")
         for page, name in ((anna, "anna"), (ben, "ben"), (clara, "spectator")):
             shots(page, f"sarcophagus-start-{name}")
         assert_accessible(clara, "sarcophagus, spectator")
 
         first = self.wait_someone_to_move(anna, ben)
-        self.stale_tap_is_refused(first)
+        stale_tap_is_refused(first, "sarcophagus", ".sc-move", ".sc-coin-button")
         self.play_by_keyboard(first)
 
         rng = random.Random(7)
@@ -184,30 +186,6 @@ class SarcophagusTableTest(ChannelsLiveServerTestCase):
         before = version(page)
         page.keyboard.press("Enter")
         wait_version_at_least(page, before + 1)
-
-    def stale_tap_is_refused(self, page) -> None:
-        number = version(page)
-        page.evaluate(
-            """() => document.querySelectorAll('.sc-move input[name=version]')
-                   .forEach((input) => { input.value = '999'; })"""
-        )
-        page.locator(".sc-coin-button").first.click()
-        error = page.locator("#move-error")
-        expect(error).to_be_visible(timeout=TIMEOUT)
-        expect(error).to_contain_text("moved on")
-        assert version(page) == number
-        shots(page, "sarcophagus-refused")
-        page.evaluate(
-            f"""() => document.querySelectorAll('.sc-move input[name=version]')
-                   .forEach((input) => {{ input.value = '{number}'; }})"""
-        )
-
-    def how_to_play(self, page) -> None:
-        drawer = page.locator("details.how-to-play")
-        drawer.locator("summary").click()
-        expect(drawer).to_contain_text("sarcophagus")
-        shots(page, "sarcophagus-how-to-play")
-        drawer.locator("summary").click()
 
     def phase_shots(self, mover, spectator, seen: set[str]) -> None:
         """The first time each phase shows: screenshots at both sizes, axe."""

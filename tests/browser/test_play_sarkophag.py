@@ -15,11 +15,13 @@ from tests.browser.conftest import DESKTOP, PHONE, screenshot, start_chromium
 from tests.browser.play_helpers import (
     TIMEOUT,
     fits_a_phone,
+    how_to_play,
     logged_in_page,
     member,
     my_turn,
     shots,
     shots_dark,
+    stale_tap_is_refused,
     version,
     wait_live,
     wait_version_at_least,
@@ -74,13 +76,13 @@ class SarkophagTableTest(ChannelsLiveServerTestCase):
         expect(clara.locator(".sk-hand")).to_have_count(0)
         expect(clara.locator(".sk-trick")).to_be_visible()
 
-        self.how_to_play(anna)
+        how_to_play(anna, "sarkophag", "mummy heads")
         for page, name in ((anna, "anna"), (ben, "ben"), (clara, "spectator")):
             shots(page, f"sarkophag-start-{name}")
         assert_accessible(clara, "sarkophag, spectator")
 
         first = self.wait_someone_to_move(anna, ben)
-        self.stale_tap_is_refused(first)
+        stale_tap_is_refused(first, "sarkophag", ".sk-move", ".sk-play")
         self.play_by_keyboard(first)
 
         table = Table.objects.get()
@@ -161,30 +163,6 @@ class SarkophagTableTest(ChannelsLiveServerTestCase):
         wait_version_at_least(page, before + 1)
         page.wait_for_timeout(300)
         assert page.evaluate("() => document.activeElement !== document.body")
-
-    def how_to_play(self, page) -> None:
-        drawer = page.locator("details.how-to-play")
-        drawer.locator("summary").click()
-        expect(drawer).to_contain_text("mummy heads")
-        shots(page, "sarkophag-how-to-play")
-        drawer.locator("summary").click()
-
-    def stale_tap_is_refused(self, page) -> None:
-        number = version(page)
-        page.evaluate(
-            """() => document.querySelectorAll('.sk-move input[name=version]')
-                   .forEach((input) => { input.value = '999'; })"""
-        )
-        page.locator(".sk-play").first.click()
-        error = page.locator("#move-error")
-        expect(error).to_be_visible(timeout=TIMEOUT)
-        expect(error).to_contain_text("moved on")
-        assert version(page) == number
-        shots(page, "sarkophag-refused")
-        page.evaluate(
-            f"""() => document.querySelectorAll('.sk-move input[name=version]')
-                   .forEach((input) => {{ input.value = '{number}'; }})"""
-        )
 
     def phase_shots(self, mover, spectator, seen: set[str]) -> None:
         """The first time each phase shows: screenshots at both sizes (and dark), axe."""
