@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from games.engine_text import refusal
 from games.engines import get_engine
 
 MAX_LIMIT = 999  # Sarkophag: a head limit beyond this would never end an evening
@@ -21,7 +24,7 @@ def clean_options(game: str, options: Any, seats: int) -> dict[str, Any]:
     if options is None:
         return {}
     if not isinstance(options, Mapping):
-        raise ValueError("Table options must be a set of named values.")
+        raise ValueError(_("Table options must be a set of named values."))
     aliases = ALIASES.get(game, {})
     cleaned = {aliases.get(key, key): value for key, value in options.items()}
     if game == "sarkophag":
@@ -30,11 +33,12 @@ def clean_options(game: str, options: Any, seats: int) -> dict[str, Any]:
             cleaned.pop("limit", None)
         elif type(limit) is not int or not 1 <= limit <= MAX_LIMIT:
             raise ValueError(
-                f"The head limit is a whole number from 1 to {MAX_LIMIT}, or none for one round."
+                _("The head limit is a whole number from 1 to %(max)d, or none for one round.")
+                % {"max": MAX_LIMIT}
             )
     engine = get_engine(game)
     try:
         engine.new_game(seats, 0, **cleaned)  # the engine has the last word
     except (TypeError, ValueError) as exc:
-        raise ValueError(str(exc)) from None
+        raise ValueError(refusal(exc)) from None
     return cleaned

@@ -27,6 +27,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.bots import BOT_KINDS
+from games.engine_text import refusal
 from games.engines import GAME_NAMES, IllegalMove, get_engine
 
 from .bot_players import bot_player
@@ -376,7 +377,7 @@ def _play(
         try:
             new_state = engine.apply(state, seat.position, move)
         except IllegalMove as exc:
-            raise MoveRefused(str(exc)) from None
+            raise MoveRefused(refusal(exc)) from None
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
             # an engine should say IllegalMove for every bad move; if one slips through,
             # the player still gets a refusal, and we get the traceback

@@ -122,7 +122,7 @@ def create_session(
     options = {k: v for k, v in (options or {}).items() if v is not None}
     roles = roles or {}
     if game not in dict(PlaySession.GAME_CHOICES):
-        raise EditRefused(f"There is no game called {game!r}.", "game")
+        raise EditRefused(_("There is no game called %(game)r.") % {"game": game}, "game")
     names = [p.name for p in players]
     _check_setup(game, names, roles, options)
     session = PlaySession.objects.create(
@@ -165,7 +165,7 @@ def swap_seats(public_id, user, seen_version: int | None) -> Outcome:
         session = PlaySession.objects.select_for_update().get(public_id=public_id)
         if not session.can_edit(user):
             raise PermissionDenied(
-                _("Only the player who started this sheet or an organiser may edit it.")
+                _(_("Only the player who started this sheet or an organiser may edit it."))
             )
         if seen_version != session.version:
             raise StaleEdit(
@@ -252,10 +252,10 @@ def apply_edit(
         session = PlaySession.objects.select_for_update().get(public_id=public_id)
         if not session.can_edit(user):
             raise PermissionDenied(
-                "Only the player who started this sheet or an organiser may edit it."
+                _("Only the player who started this sheet or an organiser may edit it.")
             )
         if session.is_finished:
-            raise EditRefused("This game is finished; its sheet can no longer be changed.")
+            raise EditRefused(_("This game is finished; its sheet can no longer be changed."))
         seats = seats_of(session)
         rounds = rounds_of(session)
         entries = [r.entry for r in rounds]
@@ -263,14 +263,17 @@ def apply_edit(
         index: int | None = None  # the round this edit writes (0-based)
         if op == "add":
             if game in END_GAMES:
-                raise EditRefused(f"{session.get_game_display()} is entered once, at the end.")
+                raise EditRefused(
+                    _("%(game)s is entered once, at the end.")
+                    % {"game": session.get_game_display()}
+                )
             _check_adding(number, rounds, session.version, seen_version)
             entries.append(entry)
             index = len(entries) - 1
             message = f"Round {index + 1} saved."
         elif op == "replace":
             if game in END_GAMES or not number or not 1 <= number <= len(rounds):
-                raise EditRefused(f"There is no round {number} to change.")
+                raise EditRefused(_("There is no round %(number)s to change.") % {"number": number})
             if _stale(rounds[number - 1], seen_version):
                 raise StaleEdit(
                     _("Round %(number)s was changed on another device; here it is now.")
@@ -281,7 +284,7 @@ def apply_edit(
             message = f"Round {number} changed."
         elif op == "undo":
             if not rounds:
-                raise EditRefused("There is nothing to undo yet.")
+                raise EditRefused(_("There is nothing to undo yet."))
             if seen_version is not None and session.version != seen_version:
                 raise StaleEdit(
                     _(
@@ -297,7 +300,9 @@ def apply_edit(
             )
         elif op == "end":
             if game not in END_GAMES:
-                raise EditRefused(f"{session.get_game_display()} is entered round by round.")
+                raise EditRefused(
+                    _("%(game)s is entered round by round.") % {"game": session.get_game_display()}
+                )
             if rounds and _stale(rounds[0], seen_version):
                 raise StaleEdit(
                     _(
@@ -310,10 +315,10 @@ def apply_edit(
             message = "End of game entered."
         elif op == "finish":
             if not rounds:
-                raise EditRefused("Enter at least one round before finishing the game.")
+                raise EditRefused(_("Enter at least one round before finishing the game."))
             message = "Game finished. Places are recorded."
         else:
-            raise EditRefused(f"Unknown edit {op!r}.")
+            raise EditRefused(_("Unknown edit %(op)r.") % {"op": op})
 
         sheet = build_sheet(
             game, [s.player.name for s in seats], roles_of(seats), session.options, entries
@@ -380,7 +385,7 @@ def correct_round(session_id: int, number: int, entry: dict[str, Any]) -> Outcom
         seats = seats_of(session)
         rounds = rounds_of(session)
         if not 1 <= number <= len(rounds):
-            raise EditRefused(f"There is no round {number} to change.")
+            raise EditRefused(_("There is no round %(number)s to change.") % {"number": number})
         entries = [r.entry for r in rounds]
         entries[number - 1] = entry
         sheet = build_sheet(
@@ -391,7 +396,7 @@ def correct_round(session_id: int, number: int, entry: dict[str, Any]) -> Outcom
         except SheetError as exc:
             raise EditRefused(exc.message, exc.field) from None
         if session.is_finished and session.game == "sarg" and not result["finished"]:
-            raise EditRefused("After this change the game would not be over; it is finished.")
+            raise EditRefused(_("After this change the game would not be over; it is finished."))
         session.version += 1
         _write_rounds(session, rounds, entries, number - 1, seats, result)
         _write_results(seats, result)

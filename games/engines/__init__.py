@@ -7,7 +7,7 @@ Each game is a package (``sarkophag/``, ``sacrifice/``, ``sarcophagus/``, ``sarg
 
 from importlib import import_module
 
-from .base import Engine, IllegalMove, Move, View, seat_count
+from .base import Engine, IllegalMove, Move, PluralText, Text, View, seat_count
 
 GAME_NAMES = ("sarkophag", "sacrifice", "sarcophagus", "sarg")
 
@@ -30,6 +30,8 @@ __all__ = [
     "Engine",
     "IllegalMove",
     "Move",
+    "PluralText",
+    "Text",
     "View",
     "get_engine",
     "seat_count",

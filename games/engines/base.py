@@ -9,8 +9,68 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 
+class Text(str):
+    """An English sentence that keeps its template and parameters, so a page in another
+    language can say it in that language (the Django side translates ``template`` with
+    gettext and fills in ``params``). It *is* the English sentence, so anything that reads
+    it as a ``str`` (tests, logs, the bots) sees the same text as before.
+
+    ``makemessages`` extracts the templates: ``Text`` is one of its keywords (see
+    ``games/management/commands/makemessages.py``). A parameter that is itself a ``Text``
+    (a suit, a direction) is translated too; anything else (cards, numbers, ``{p0}``
+    placeholders) is filled in as it is.
+    """
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, **params: Any) -> Text:
+        text = super().__new__(cls, template % params if params else template)
+        text.template = template
+        text.params = params
+        return text
+
+    def __reduce__(self):
+        return (_text, (self.template, self.params))
+
+
+def _text(template: str, params: dict[str, Any]) -> Text:
+    return Text(template, **params)
+
+
+class PluralText(Text):
+    """A ``Text`` whose wording depends on ``count`` (``1 head``, ``3 heads``); extracted with
+    the ``PluralText:1,2`` keyword and translated with ngettext."""
+
+    plural: str
+    count: int
+
+    def __new__(cls, singular: str, plural: str, count: int, **params: Any) -> PluralText:
+        params = {"count": count, **params}
+        chosen = singular if count == 1 else plural
+        text = str.__new__(cls, chosen % params)
+        text.template, text.plural, text.count, text.params = singular, plural, count, params
+        return text
+
+    def __reduce__(self):
+        return (_plural_text, (self.template, self.plural, self.count, self.params))
+
+
+def _plural_text(singular: str, plural: str, count: int, params: dict[str, Any]) -> PluralText:
+    return PluralText(singular, plural, count, **{k: v for k, v in params.items() if k != "count"})
+
+
 class IllegalMove(ValueError):
-    """A move the rules refuse. The message is shown to the player as it is."""
+    """A move the rules refuse. The message is shown to the player as it is; when it is a
+    ``Text``, ``message_id`` and ``params`` let a page show it in the player's language."""
+
+    @property
+    def message_id(self) -> str:
+        return getattr(self.args[0], "template", str(self)) if self.args else ""
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return dict(getattr(self.args[0], "params", {})) if self.args else {}
 
 
 Move = dict[str, Any]
@@ -40,6 +100,22 @@ def seat_count(players: int | Sequence[str], low: int, high: int, game: str) -> 
     """Accept a seat count or a list of player names; refuse counts the game can't seat."""
     count = players if isinstance(players, int) else len(players)
     if not low <= count <= high:
-        span = f"{low}" if low == high else f"{low} to {high}"
-        raise ValueError(f"{game} is played by {span} players, not {count}.")
+        if low == high:
+            raise ValueError(
+                Text(
+                    "%(game)s is played by %(low)d players, not %(count)d.",
+                    game=game,
+                    low=low,
+                    count=count,
+                )
+            )
+        raise ValueError(
+            Text(
+                "%(game)s is played by %(low)d to %(high)d players, not %(count)d.",
+                game=game,
+                low=low,
+                high=high,
+                count=count,
+            )
+        )
     return count

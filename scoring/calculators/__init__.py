@@ -28,12 +28,14 @@ GAMES = ("sarkophag", "sarg", "sarcophagus", "sacrifice")
 def compute(sheet: Any) -> dict[str, Any]:
     """The result of a score sheet, or ``SheetError`` saying what is wrong with it."""
     if not isinstance(sheet, dict):
-        raise SheetError("A score sheet is a JSON object with a game and its players.")
+        raise SheetError(_("A score sheet is a JSON object with a game and its players."))
     check_shape(sheet)
     game = sheet.get("game")
     if game not in GAMES:
         raise SheetError(
-            f"Unknown game {game!r}; a sheet is for one of {', '.join(GAMES)}.", "game"
+            _("Unknown game %(game)r; a sheet is for one of %(games)s.")
+            % {"game": game, "games": ", ".join(GAMES)},
+            "game",
         )
     module = import_module(f"{__name__}.{game}")
     check_keys(sheet, ("game", "players", *module.KEYS), _("a %(game)s sheet") % {"game": game})

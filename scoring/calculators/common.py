@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.engine_text import refusal
 from games.engines import get_engine
 
 from .errors import SheetError
@@ -30,27 +31,30 @@ def check_players(players: Any, game: str) -> list[str]:
     from ..players import NAME_LENGTH, name_key, tidy_name
 
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise SheetError("Players must be a list of names.", "players")
+        raise SheetError(_("Players must be a list of names."), "players")
     names = [" ".join(p.split()) for p in players]
     if any(not tidy_name(name) for name in names):
-        raise SheetError("Every player needs a name.", "players")
+        raise SheetError(_("Every player needs a name."), "players")
     if any(len(name) > NAME_LENGTH for name in names):
         raise SheetError(
             _("A player's name has at most %(n)d characters.") % {"n": NAME_LENGTH}, "players"
         )
     folded = [name_key(name) for name in names]
     if len(set(folded)) != len(folded):
-        raise SheetError("Each player may sit at the table only once.", "players")
+        raise SheetError(_("Each player may sit at the table only once."), "players")
     engine = get_engine(game)
     if not engine.min_players <= len(names) <= engine.max_players:
-        span = (
-            f"{engine.min_players}"
-            if engine.min_players == engine.max_players
-            else f"{engine.min_players} to {engine.max_players}"
-        )
-        raise SheetError(
-            f"{game.capitalize()} is played by {span} players, not {len(names)}.", "players"
-        )
+        params = {
+            "game": game.capitalize(),
+            "low": engine.min_players,
+            "high": engine.max_players,
+            "count": len(names),
+        }
+        if engine.min_players == engine.max_players:
+            message = _("%(game)s is played by %(low)d players, not %(count)d.")
+        else:
+            message = _("%(game)s is played by %(low)d to %(high)d players, not %(count)d.")
+        raise SheetError(message % params, "players")
     return names
 
 
@@ -59,14 +63,20 @@ def per_player(value: Any, players: list[str], field: str, *, required: bool) ->
     if value is None and not required:
         return {}
     if not isinstance(value, dict):
-        raise SheetError("This must be an object with an entry per player.", field)
+        raise SheetError(_("This must be an object with an entry per player."), field)
     unknown = [name for name in value if name not in players]
     if unknown:
-        raise SheetError(f"{unknown[0]} does not play in this game.", f"{field}.{unknown[0]}")
+        raise SheetError(
+            _("%(name)s does not play in this game.") % {"name": unknown[0]},
+            f"{field}.{unknown[0]}",
+        )
     if required:
         missing = [name for name in players if name not in value]
         if missing:
-            raise SheetError(f"Nothing is entered for {missing[0]}.", f"{field}.{missing[0]}")
+            raise SheetError(
+                _("Nothing is entered for %(name)s.") % {"name": missing[0]},
+                f"{field}.{missing[0]}",
+            )
     return value
 
 
@@ -88,7 +98,7 @@ def canonical(parse: Callable[[str], str], typed: Any, field: str) -> str:
     try:
         written = parse(typed)
     except ValueError as exc:
-        raise SheetError(str(exc), field) from None
+        raise SheetError(refusal(exc), field) from None
     if written != typed:
         raise SheetError(
             _("Write %(typed)s as %(written)s.") % {"typed": repr(typed), "written": written},
@@ -100,11 +110,13 @@ def canonical(parse: Callable[[str], str], typed: Any, field: str) -> str:
 def whole_number(value: Any, field: str, what: str, high: int | None = None) -> int:
     """A whole number from 0 (to ``high``), or a SheetError that says what was expected."""
     if type(value) is not int:
-        raise SheetError(f"{what} must be a whole number.", field)
+        raise SheetError(_("%(what)s must be a whole number.") % {"what": what}, field)
     if value < 0:
-        raise SheetError(f"{what} cannot be negative.", field)
+        raise SheetError(_("%(what)s cannot be negative.") % {"what": what}, field)
     if high is not None and value > high:
-        raise SheetError(f"{what} cannot be more than {high}.", field)
+        raise SheetError(
+            _("%(what)s cannot be more than %(high)d.") % {"what": what, "high": high}, field
+        )
     return value
 
 
@@ -112,7 +124,7 @@ def name_list(value: Any, field: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise SheetError("This must be a list.", field)
+        raise SheetError(_("This must be a list."), field)
     return value
 
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from games.engine_text import refusal
 from games.engines.sacrifice import (
     DECK_COPIES,
     MARKET,
@@ -33,7 +36,7 @@ def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
         try:
             breakdown[name] = score_breakdown(won[name], sacrificed[name])
         except ValueError as exc:
-            raise SheetError(str(exc), f"sacrificed.{name}") from None
+            raise SheetError(refusal(exc), f"sacrificed.{name}") from None
         breakdown[name]["implied_trophies"] = implied[name]
     totals = {name: breakdown[name]["total"] for name in players}
     best = max(totals.values())
@@ -54,13 +57,17 @@ def _check_trophies(players: list[str], trophies: dict[str, list[str]]) -> None:
         for card in trophies[name]:
             if card not in TROPHY_COUNT:
                 raise SheetError(
-                    f"{card} is not a trophy: trophies are the jacks, queens, kings and jokers.",
+                    _("%(card)s is not a trophy: trophies are the jacks, queens, kings and jokers.")
+                    % {"card": card},
                     f"trophies.{name}",
                 )
             given[card] += 1
             if given[card] > TROPHY_COUNT[card]:
-                what = "Both jokers were" if card == "JK" else f"{card} was"
-                raise SheetError(f"{what} already given as a trophy.", f"trophies.{name}")
+                if card == "JK":
+                    message = _("Both jokers were already given as a trophy.")
+                else:
+                    message = _("%(card)s was already given as a trophy.") % {"card": card}
+                raise SheetError(message, f"trophies.{name}")
 
 
 def _implied_trophies(trophies: list[str], sacrificed: list[str]) -> list[str]:
@@ -79,10 +86,19 @@ def _check_sacrifices(players: list[str], sacrificed: dict[str, list[str]]) -> N
             where = f"sacrificed.{name}"
             if card not in TROPHY_COUNT and card not in MARKET and card not in STARTERS[seat]:
                 raise SheetError(
-                    f"{card} is in the other player's starter deck; {name} cannot sacrifice it.",
+                    _(
+                        "%(card)s is in the other player's starter deck; "
+                        "%(name)s cannot sacrifice it."
+                    )
+                    % {"card": card, "name": name},
                     where,
                 )
             gone[card] += 1
             if gone[card] > DECK_COPIES[card]:
-                what = "Both jokers are" if card == "JK" else f"{card} is"
-                raise SheetError(f"{what} already sacrificed; a card goes to an altar once.", where)
+                if card == "JK":
+                    message = _("Both jokers are already sacrificed; a card goes to an altar once.")
+                else:
+                    message = _("%(card)s is already sacrificed; a card goes to an altar once.") % {
+                        "card": card
+                    }
+                raise SheetError(message, where)

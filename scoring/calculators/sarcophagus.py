@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from games.engine_text import refusal
 from games.engines.sarcophagus import end_of_game, parse_tile, ranking
 
 from .common import SheetError, canonical, names_of, parsed_per_player, per_player, places
@@ -33,7 +36,7 @@ def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
             biting = len(end_of_game(held[name], buried[name])["discarded"])
             breakdown[name] = end_of_game(held[name], buried[name], discards[:biting])
         except ValueError as exc:
-            raise SheetError(str(exc), f"discard.{name}") from None
+            raise SheetError(refusal(exc), f"discard.{name}") from None
         breakdown[name]["unused_discards"] = discards[biting:]
 
     fames = [breakdown[name]["fame"] for name in players]
@@ -59,9 +62,17 @@ def _check_each_tile_once(
         for name in players:
             for tile in tiles[name]:
                 if tile in owner:
-                    who = "twice" if owner[tile] == name else f"for {owner[tile]} already"
+                    if owner[tile] == name:
+                        message = _(
+                            "The %(tile)s tile is listed twice; the set has one of each tile."
+                        )
+                    else:
+                        message = _(
+                            "The %(tile)s tile is listed for %(name)s already; the set has one of "
+                            "each tile."
+                        )
                     raise SheetError(
-                        f"The {tile} tile is listed {who}; the set has one of each tile.",
+                        message % {"tile": tile, "name": owner[tile]},
                         f"{field}.{name}",
                     )
                 owner[tile] = name
@@ -72,8 +83,11 @@ def _check_sarcophagus(players: list[str], buried: dict[str, list[str]]) -> None
         for tile in buried[name]:
             if not tile.startswith(("null-", "5-")):
                 raise SheetError(
-                    f"{tile} cannot lie in the sarcophagus: it holds only null and 5 tiles.",
+                    _("%(tile)s cannot lie in the sarcophagus: it holds only null and 5 tiles.")
+                    % {"tile": tile},
                     f"sarcophagus.{name}",
                 )
     if sum(len(tiles) for tiles in buried.values()) > SARCOPHAGUS_SIZE:
-        raise SheetError(f"The sarcophagus holds only {SARCOPHAGUS_SIZE} tiles.", "sarcophagus")
+        raise SheetError(
+            _("The sarcophagus holds only %(n)d tiles.") % {"n": SARCOPHAGUS_SIZE}, "sarcophagus"
+        )

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.engine_text import refusal
 from games.engines.sarg import DECK, TARGET, final_result, parse_card, score_round
 
 from .common import SheetError, add, canonical, check_keys, places, whole_number
@@ -23,7 +24,7 @@ def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
     queen, king = _roles(sheet.get("roles"), players)
     to_1000 = sheet.get("to_1000", False)
     if not isinstance(to_1000, bool):
-        raise SheetError("to_1000 is true or false.", "to_1000")
+        raise SheetError(_("to_1000 is true or false."), "to_1000")
     entries = as_list(sheet.get("rounds"), "rounds")
     totals = {queen: 0, king: 0}
     rounds: list[dict[str, Any]] = []
@@ -78,7 +79,7 @@ def _roles(roles: Any, players: list[str]) -> tuple[str, str]:
         or sorted(map(str, roles.values())) != sorted(players)
     ):
         raise SheetError(
-            "Name one player as the Queen (rows) and the other as the King (columns).", "roles"
+            _("Name one player as the Queen (rows) and the other as the King (columns)."), "roles"
         )
     return roles["queen"], roles["king"]
 
@@ -89,25 +90,34 @@ def _round(entry: Any, field: str, used: Counter[str]) -> dict[str, Any]:
         try:
             scored = score_round(entry["grid"])
         except ValueError as exc:
-            raise SheetError(str(exc), f"{field}.grid") from None
+            raise SheetError(refusal(exc), f"{field}.grid") from None
         cards = [
             canonical(parse_card, card, f"{field}.grid") for row in entry["grid"] for card in row
         ]
         for card in cards:
             used[card] += 1
             if used[card] > DECK_COUNT[card]:
-                what = "Both vampires were" if card == "JK" else f"{card} was"
+                if card == "JK":
+                    message = _(
+                        "Both vampires were already played in an earlier round; one deck serves "
+                        "six rounds."
+                    )
+                else:
+                    message = _(
+                        "%(card)s was already played in an earlier round; one deck serves six "
+                        "rounds."
+                    ) % {"card": card}
                 raise SheetError(
-                    f"{what} already played in an earlier round; one deck serves six rounds.",
+                    message,
                     f"{field}.grid",
                 )
         return {"queen": scored["queen"], "king": scored["king"], "explanation": scored}
     if isinstance(entry, dict) and set(entry) == {"queen", "king"}:
         return {
-            role: whole_number(entry[role], f"{field}.{role}", "A round score", MAX_ROUND_SCORE)
+            role: whole_number(entry[role], f"{field}.{role}", _("A round score"), MAX_ROUND_SCORE)
             for role in ("queen", "king")
         } | {"explanation": None}
-    raise SheetError("A round is either the square of nine cards or the two scores.", field)
+    raise SheetError(_("A round is either the square of nine cards or the two scores."), field)
 
 
 def _over_message(number: int, to_1000: bool) -> str:

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.engine_text import refusal
 from games.engines.sarkophag import (
     DECK_HEADS,
     HAND_SIZE,
@@ -40,7 +41,8 @@ def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
         field = f"rounds.{number}"
         if finished:
             raise SheetError(
-                f"The game already ended after round {number}; no round {number + 1} is played.",
+                _("The game already ended after round %(number)d; no round %(next)d is played.")
+                % {"number": number, "next": number + 1},
                 field,
             )
         played = _round(entry, players, field)
@@ -72,19 +74,19 @@ def _limit(limit: Any) -> int | None:
 def _round(entry: Any, players: list[str], field: str) -> dict[str, Any]:
     if not isinstance(entry, dict) or len(set(entry) & {"heads", "cards"}) != 1:
         raise SheetError(
-            "A round gives either the heads per player or the cards each player took.", field
+            _("A round gives either the heads per player or the cards each player took."), field
         )
     check_keys(entry, ("heads", "cards"), _("a round"), field)
     if "heads" in entry:
         typed = per_player(entry["heads"], players, f"{field}.heads", required=True)
         credited = {
-            name: whole_number(typed[name], f"{field}.heads.{name}", "Heads", DECK_HEADS)
+            name: whole_number(typed[name], f"{field}.heads.{name}", _("Heads"), DECK_HEADS)
             for name in players
         }
         if sum(credited.values()) > DECK_HEADS:
             raise SheetError(
-                f"The whole deck has only {DECK_HEADS} heads; this round adds up to "
-                f"{sum(credited.values())}.",
+                _("The whole deck has only %(n)d heads; this round adds up to %(sum)d.")
+                % {"n": DECK_HEADS, "sum": sum(credited.values())},
                 f"{field}.heads",
             )
         return {"source": "heads", "credited": credited}
@@ -102,16 +104,21 @@ def _cards_round(value: Any, players: list[str], field: str) -> dict[str, Any]:
         try:
             credited[name] = heads(own)
         except ValueError as exc:
-            raise SheetError(str(exc), where) from None
+            raise SheetError(refusal(exc), where) from None
         for card in own:
             if card in seen:
-                raise SheetError(f"Card {card} was already taken by {seen[card]}.", where)
+                raise SheetError(
+                    _("Card %(card)s was already taken by %(name)s.")
+                    % {"card": card, "name": seen[card]},
+                    where,
+                )
             seen[card] = name
         cards[name] = [{"card": card, "heads": mummy_heads(card)} for card in sorted(own)]
     dealt = HAND_SIZE * len(players)
     if len(seen) > dealt:
         raise SheetError(
-            f"Only {dealt} cards are dealt to {len(players)} players; {len(seen)} are entered.",
+            _("Only %(dealt)d cards are dealt to %(players)d players; %(entered)d are entered.")
+            % {"dealt": dealt, "players": len(players), "entered": len(seen)},
             f"{field}.cards",
         )
     return {"source": "cards", "credited": credited, "cards": cards}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from games.engines.sarg import DECK, line_detail
 
@@ -72,11 +72,14 @@ def entry(draft: dict[str, Any], names: list[str]) -> dict[str, Any]:
     if draft["mode"] == "typed":
         for role in ("queen", "king"):
             if not isinstance(draft[role], int):
-                raise DraftError("Type the score as a whole number.", role)
+                raise DraftError(gettext("Type the score as a whole number."), role)
         return {"queen": draft["queen"], "king": draft["king"]}
     placed = sum(1 for c in draft["cells"] if c)
     if placed < CELLS:
-        raise DraftError(f"Place all nine cards first ({placed} of 9 placed).", "grid")
+        raise DraftError(
+            gettext("Place all nine cards first (%(placed)d of 9 placed).") % {"placed": placed},
+            "grid",
+        )
     cells = draft["cells"]
     return {"grid": [cells[0:3], cells[3:6], cells[6:9]]}
 

@@ -42,7 +42,7 @@ def entry(draft: dict[str, Any], names: list[str]) -> dict[str, Any]:
         return {"cards": {name: draft["cards"][name] for name in names}}
     for name in names:
         if not isinstance(draft["heads"][name], int):
-            raise DraftError("Heads must be a whole number.", f"heads.{name}")
+            raise DraftError(_("Heads must be a whole number."), f"heads.{name}")
     return {"heads": dict(draft["heads"])}
 
 

@@ -123,7 +123,7 @@ def player_picker(request, game):
 
 
 def _no_game():
-    raise Http404("No such game.")
+    raise Http404(_("No such game."))
 
 
 @login_required
@@ -141,7 +141,7 @@ def new_sheet(request, game):
             if limit is not None:
                 options["limit"] = limit
             else:
-                error = EditRefused("The head limit must be a whole number of heads.", "limit")
+                error = EditRefused(_("The head limit must be a whole number of heads."), "limit")
         shown = request.POST.get("shown")  # the seats as the page showed them
         if error is None and shown is not None and shown != context["shown"]:
             error = EditRefused(NOT_SHOWN, "players")  # Back button, or a restored form
@@ -153,7 +153,7 @@ def new_sheet(request, game):
             except EditRefused as exc:
                 error = exc
             else:
-                messages.success(request, "Sheet started. Share its link so others can watch.")
+                messages.success(request, _("Sheet started. Share its link so others can watch."))
                 url = reverse("sheet", args=[session.public_id])
                 if request.htmx:
                     response = HttpResponse(status=204)

@@ -10,6 +10,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+from ..base import Text
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 RED_SUITS = frozenset("HD")
@@ -100,15 +102,18 @@ def parse_card(text: str) -> str:
         if card in DECK_COPIES:
             return card
     raise ValueError(
-        f"{text!r} is not a card: write a rank (A, 2-10, J, Q, K) and a suit (S, H, D, C), "
-        "like 10H or QS, or JK for a joker."
+        Text(
+            "%(text)r is not a card: write a rank (A, 2-10, J, Q, K) and a suit (S, H, D, C), "
+            "like 10H or QS, or JK for a joker.",
+            text=text,
+        )
     )
 
 
 def parse_trophy(text: str) -> str:
     card = parse_card(text)
     if card not in TROPHY_SET:
-        raise ValueError(f"{card} is not a trophy: trophies are J, Q, K and JK.")
+        raise ValueError(Text("%(card)s is not a trophy: trophies are J, Q, K and JK.", card=card))
     return card
 
 
@@ -136,14 +141,22 @@ def trick_winner(a: str, b: str, trophy: str) -> int | None:
 def _check_copies(cards: list[str], what: str) -> None:
     for card, n in Counter(cards).items():
         if n > DECK_COPIES[card]:
-            raise ValueError(f"{what} list {card} {n} times; the deck has {DECK_COPIES[card]}.")
+            raise ValueError(
+                Text(
+                    "%(what)s list %(card)s %(n)s times; the deck has %(card2)s.",
+                    what=what,
+                    card=card,
+                    n=n,
+                    card2=DECK_COPIES[card],
+                )
+            )
 
 
 def _parse_all(
     cards: Iterable[str], what: str, parse: Callable[[str], str] = parse_card
 ) -> list[str]:
     if isinstance(cards, str):
-        raise ValueError(f"{what} must be a list of cards, not one string.")
+        raise ValueError(Text("%(what)s must be a list of cards, not one string.", what=what))
     parsed = [parse(c) for c in cards]
     _check_copies(parsed, what)
     return parsed
@@ -152,7 +165,13 @@ def _parse_all(
 def final_score(trophies: int, sacrificed: list[str]) -> int:
     """S9: 10 per trophy owned (on the altar or not) plus the sacrificed cards' points."""
     if isinstance(trophies, bool) or not isinstance(trophies, int) or not 0 <= trophies <= HANDS:
-        raise ValueError(f"A player owns 0 to {HANDS} trophies, not {trophies!r}.")
+        raise ValueError(
+            Text(
+                "A player owns 0 to %(HANDS)s trophies, not %(trophies)r.",
+                HANDS=HANDS,
+                trophies=trophies,
+            )
+        )
     cards = _parse_all(sacrificed, "The sacrifices")
     return TROPHY_POINTS * trophies + sum(SACRIFICE_POINTS[c] for c in cards)
 
@@ -164,7 +183,9 @@ def score_breakdown(trophies: list[str], sacrificed: list[str]) -> dict:
     owned = Counter(won)
     for card, n in Counter(c for c in gone if c in TROPHY_SET).items():
         if n > owned[card]:
-            raise ValueError(f"{card} was sacrificed but is not among the trophies won.")
+            raise ValueError(
+                Text("%(card)s was sacrificed but is not among the trophies won.", card=card)
+            )
     rows = [{"card": c, "points": TROPHY_POINTS} for c in won]
     rows += [{"card": c, "points": SACRIFICE_POINTS[c]} for c in gone]
     return {

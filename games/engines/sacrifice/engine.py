@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-from ..base import IllegalMove, Move, View, seat_count
+from ..base import IllegalMove, Move, Text, View, seat_count
 from .cards import (
     BUY_VALUE,
     DECK_COPIES,
@@ -40,10 +40,12 @@ _MARKET_BY_VALUE: dict[int, tuple[str, ...]] = {
     v: tuple(c for c in MARKET if BUY_VALUE[c] == v) for v in range(6, 11)
 }
 _PHASE_HINTS = {
-    "buy": 'Now you buy a card, e.g. {"buy": "7H", "spend": ["3H", "4S"]}, or finish '
-    'buying with {"done": true}.',
-    "trick": 'Now you play a card to the trick, e.g. {"play": "QH"}.',
-    "sacrifice": 'Now you choose the cards to sacrifice, e.g. {"sacrifice": ["3H"]}.',
+    "buy": Text(
+        'Now you buy a card, e.g. {"buy": "7H", "spend": ["3H", "4S"]}, or finish '
+        'buying with {"done": true}.'
+    ),
+    "trick": Text('Now you play a card to the trick, e.g. {"play": "QH"}.'),
+    "sacrifice": Text('Now you choose the cards to sacrifice, e.g. {"sacrifice": ["3H"]}.'),
 }
 _MOVE_KINDS = {"buy": "buy", "done": "buy", "play": "trick", "sacrifice": "sacrifice"}
 
@@ -56,14 +58,17 @@ def _card(value: Any) -> str:
     if isinstance(value, str) and value in DECK_COPIES:
         return value
     raise IllegalMove(
-        f"{value!r} is not a card: write cards like 10H, QS, AC or JK (ranks A, 2-10, J, Q, K; "
-        "suits S, H, D, C)."
+        Text(
+            "%(value)r is not a card: write cards like 10H, QS, AC or JK (ranks A, 2-10, J, Q, K; "
+            "suits S, H, D, C).",
+            value=value,
+        )
     )
 
 
 def _cards(value: Any, what: str) -> list[str]:
     if not isinstance(value, list | tuple):
-        raise IllegalMove(f'{what} must be a list of cards, e.g. ["3H", "4S"].')
+        raise IllegalMove(Text('%(what)s must be a list of cards, e.g. ["3H", "4S"].', what=what))
     return [_card(v) for v in value]
 
 
@@ -78,7 +83,9 @@ def _missing(cards: Sequence[str], held: Sequence[str]) -> str | None:
 
 
 def _and(cards: Sequence[str]) -> str:
-    return cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
+    if len(cards) == 1:
+        return cards[0]
+    return Text("%(cards)s and %(last)s", cards=", ".join(cards[:-1]), last=cards[-1])
 
 
 def _plural(n: int, word: str) -> str:
@@ -377,19 +384,21 @@ class SacrificeEngine:
         """The state after ``move``; ``state`` itself is never changed."""
         s = state
         if s.phase == "over":
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(Text("The game is over."))
         if seat not in SEATS:
-            raise IllegalMove(f"There is no seat {seat!r} in a two-player game.")
+            raise IllegalMove(Text("There is no seat %(seat)r in a two-player game.", seat=seat))
         if seat not in self.to_act(s):
             if s.phase == "trick" and s.table[seat] is not None and s.leader < 0:
                 raise IllegalMove(
-                    "You have already chosen your card; waiting for the other player."
+                    Text("You have already chosen your card; waiting for the other player.")
                 )
             if s.phase == "buy" and s.done[seat]:
-                raise IllegalMove("You have finished buying; waiting for the other player.")
-            raise IllegalMove("It is not your turn.")
+                raise IllegalMove(Text("You have finished buying; waiting for the other player."))
+            raise IllegalMove(Text("It is not your turn."))
         if not isinstance(move, dict):
-            raise IllegalMove(f'A move is a dict such as {{"play": "QH"}}, not {move!r}.')
+            raise IllegalMove(
+                Text('A move is a dict such as {"play": "QH"}, not %(move)r.', move=move)
+            )
         kinds = [k for k in move if k in _MOVE_KINDS]
         if len(kinds) != 1 or _MOVE_KINDS[kinds[0]] != s.phase:
             raise IllegalMove(_PHASE_HINTS[s.phase])
@@ -404,7 +413,7 @@ class SacrificeEngine:
 
     def _finish_buying(self, s: SacrificeState, seat: int, move: Move) -> SacrificeState:
         if move["done"] is not True or len(move) != 1:
-            raise IllegalMove('To finish buying, send {"done": true}.')
+            raise IllegalMove(Text('To finish buying, send {"done": true}.'))
         new = s.copy()
         new.done[seat] = True
         if not new.simultaneous and not new.purchases[seat]:
@@ -415,29 +424,46 @@ class SacrificeEngine:
     def _buy(self, s: SacrificeState, seat: int, move: Move) -> SacrificeState:
         if set(move) != {"buy", "spend"}:
             raise IllegalMove(
-                "A purchase names the card and the two cards spent, e.g. "
-                '{"buy": "7H", "spend": ["3H", "4S"]}.'
+                Text(
+                    "A purchase names the card and the two cards spent, "
+                    'e.g. {"buy": "7H", "spend": ["3H", "4S"]}.'
+                )
             )
         card = _card(move["buy"])
-        spend = _cards(move["spend"], "The cards you spend")
+        spend = _cards(move["spend"], Text("The cards you spend"))
         if len(s.purchases[seat]) >= MAX_PURCHASES:
-            raise IllegalMove("You may buy at most two cards a hand.")
+            raise IllegalMove(Text("You may buy at most two cards a hand."))
         if card not in s.market:
-            raise IllegalMove(f"{card} is not in the market.")
+            raise IllegalMove(Text("%(card)s is not in the market.", card=card))
         if any(p[0] == card for p in s.purchases[seat]):
-            raise IllegalMove(f"You have already chosen {card}.")
+            raise IllegalMove(Text("You have already chosen %(card)s.", card=card))
         if len(spend) != 2:
-            raise IllegalMove(f"A purchase spends exactly two cards, not {len(spend)}.")
+            raise IllegalMove(
+                Text("A purchase spends exactly two cards, not %(count)s.", count=len(spend))
+            )
         trophies = [c for c in spend if c in TROPHY_SET]
         if trophies:
-            raise IllegalMove(f"Trophy cards (J, Q, K, JK) cannot be spent: {_and(trophies)}.")
+            raise IllegalMove(
+                Text(
+                    "Trophy cards (J, Q, K, JK) cannot be spent: %(trophies)s.",
+                    trophies=_and(trophies),
+                )
+            )
         lacking = _missing(spend, s.spendable(seat))
         if lacking:
-            raise IllegalMove(f"You don't have {lacking} in hand to spend.")
+            raise IllegalMove(Text("You don't have %(lacking)s in hand to spend.", lacking=lacking))
         a, b = spend
         total, price = BUY_VALUE[a] + BUY_VALUE[b], BUY_VALUE[card]
         if total != price:
-            raise IllegalMove(f"{a} and {b} make {total}, not {price}.")
+            raise IllegalMove(
+                Text(
+                    "%(a)s and %(b)s make %(total)s, not %(price)s.",
+                    a=a,
+                    b=b,
+                    total=total,
+                    price=price,
+                )
+            )
         new = s.copy()
         new.purchases[seat] += ((card, a, b),)
         if not new.simultaneous:
@@ -449,11 +475,13 @@ class SacrificeEngine:
 
     def _play(self, s: SacrificeState, seat: int, move: Move) -> SacrificeState:
         if len(move) != 1:
-            raise IllegalMove('Play one card, e.g. {"play": "QH"}.')
+            raise IllegalMove(Text('Play one card, e.g. {"play": "QH"}.'))
         card = _card(move["play"])
         if card not in s.hand[seat]:
             held = ", ".join(s.hand[seat])
-            raise IllegalMove(f"You don't hold {card}; you hold {held}.")
+            raise IllegalMove(
+                Text("You don't hold %(card)s; you hold %(held)s.", card=card, held=held)
+            )
         new = s.copy()
         new.hand[seat] = without(new.hand[seat], (card,))
         new.played[seat] += (card,)
@@ -466,10 +494,10 @@ class SacrificeEngine:
 
     def _sacrifice(self, s: SacrificeState, seat: int, move: Move) -> SacrificeState:
         if len(move) != 1:
-            raise IllegalMove('Name only the cards to sacrifice, e.g. {"sacrifice": ["3H"]}.')
-        cards = _cards(move["sacrifice"], "The sacrifice")
+            raise IllegalMove(Text('Name only the cards to sacrifice, e.g. {"sacrifice": ["3H"]}.'))
+        cards = _cards(move["sacrifice"], Text("The sacrifice"))
         if not cards:
-            raise IllegalMove("You must sacrifice at least one card.")
+            raise IllegalMove(Text("You must sacrifice at least one card."))
         if len(cards) > s.limit:
             why = (
                 "after sudden death"
@@ -477,11 +505,18 @@ class SacrificeEngine:
                 else f"with {s.counts[seat]} tricks to {s.counts[1 - seat]}"
             )
             raise IllegalMove(
-                f"You may sacrifice at most {_plural(s.limit, 'card')} {why}, not {len(cards)}."
+                Text(
+                    "You may sacrifice at most %(limit)s %(why)s, not %(count)s.",
+                    limit=_plural(s.limit, "card"),
+                    why=why,
+                    count=len(cards),
+                )
             )
         lacking = _missing(cards, s.played[seat] + s.hand[seat])
         if lacking:
-            raise IllegalMove(f"{lacking} is not one of your cards from this hand.")
+            raise IllegalMove(
+                Text("%(lacking)s is not one of your cards from this hand.", lacking=lacking)
+            )
         new = s.copy()
         new.altar[seat] += tuple(cards)
         new.hand[seat] = without(new.played[seat] + new.hand[seat], cards)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..base import IllegalMove, Move, View, seat_count
+from ..base import IllegalMove, Move, Text, View, seat_count
 from .pyramid import (
     INDEX,
     NEIGHBOURS,
@@ -119,23 +119,28 @@ class SarcophagusEngine:
 
     def apply(self, state: SarcophagusState, seat: int, move: Move) -> SarcophagusState:
         if state.phase == OVER:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(Text("The game is over."))
         if seat not in self.to_act(state):
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(Text("It is not your turn."))
         if not isinstance(move, dict) or not move:
-            raise IllegalMove("A move must be a coin, a discard or a pass.")
+            raise IllegalMove(Text("A move must be a coin, a discard or a pass."))
         unknown = set(move) - MOVE_KEYS
         if unknown:
-            raise IllegalMove(f"Unknown move field(s): {', '.join(sorted(map(str, unknown)))}.")
+            raise IllegalMove(
+                Text(
+                    "Unknown move field(s): %(fields)s.",
+                    fields=", ".join(sorted(map(str, unknown))),
+                )
+            )
         if "discard" in move:
             return _discard(state, seat, move)
         if state.pending is not None:
-            raise IllegalMove("First choose a number tile to discard for the trap.")
+            raise IllegalMove(Text("First choose a number tile to discard for the trap."))
         if "pass" in move:
             return _pass(state, seat, move)
         if "coin" in move:
             return _place(state, seat, move)
-        raise IllegalMove("A move must be a coin, a discard or a pass.")
+        raise IllegalMove(Text("A move must be a coin, a discard or a pass."))
 
     def is_over(self, state: SarcophagusState) -> bool:
         return state.phase == OVER
@@ -193,7 +198,7 @@ def _discard_options(state: SarcophagusState, seat: int) -> list[int]:
 def _place(state: SarcophagusState, seat: int, move: Move) -> SarcophagusState:
     hand = state.hands[seat]
     if not hand:
-        raise IllegalMove("You are out of coins and must pass.")
+        raise IllegalMove(Text("You are out of coins and must pass."))
     coin = _coin_from(state, seat, move)
     p = _position_from(move)
     _check_target(state, p)
@@ -224,25 +229,44 @@ def _coin_from(state: SarcophagusState, seat: int, move: Move) -> int:
     """The coin a move names; a player with two suits may name the suit (P8)."""
     value = move.get("coin")
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
-        raise IllegalMove("A coin's value is a whole number from 0 (null) to 5.")
+        raise IllegalMove(Text("A coin's value is a whole number from 0 (null) to 5."))
     owned = owned_suits(state.players, seat)
     hand = state.hands[seat]
     if "suit" in move:
         suit = move["suit"]
         if suit not in SUITS:
-            raise IllegalMove(f"{suit!r} is not a suit; the suits are sun, moon, crown and arms.")
+            raise IllegalMove(
+                Text("%(suit)r is not a suit; the suits are sun, moon, crown and arms.", suit=suit)
+            )
         if SUITS.index(suit) not in owned:
-            yours = " and ".join(SUITS[s] for s in owned)
-            raise IllegalMove(f"The {suit} coins are not yours; you play {yours}.")
+            names = [Text(SUITS[s]) for s in owned]
+            if len(names) == 1:
+                raise IllegalMove(
+                    Text(
+                        "The %(suit)s coins are not yours; you play %(yours)s.",
+                        suit=Text(suit),
+                        yours=names[0],
+                    )
+                )
+            raise IllegalMove(
+                Text(
+                    "The %(suit)s coins are not yours; you play %(yours)s and %(other)s.",
+                    suit=Text(suit),
+                    yours=names[0],
+                    other=names[1],
+                )
+            )
         coin = SUITS.index(suit) * 6 + value
         if coin not in hand:
-            raise IllegalMove(f"Your {TILES[coin]} coin is not in your hand.")
+            raise IllegalMove(Text("Your %(coin)s coin is not in your hand.", coin=TILES[coin]))
         return coin
     for s in owned:
         if s * 6 + value in hand:
             return s * 6 + value
     held = ", ".join(sorted({str(c % 6) for c in hand}))
-    raise IllegalMove(f"You have no {value} coin in hand; you hold {held}.")
+    raise IllegalMove(
+        Text("You have no %(value)s coin in hand; you hold %(held)s.", value=value, held=held)
+    )
 
 
 def _position_from(move: Move) -> int:
@@ -252,34 +276,45 @@ def _position_from(move: Move) -> int:
         or len(where) != 2
         or not all(isinstance(x, int) and not isinstance(x, bool) for x in where)
     ):
-        raise IllegalMove("Name the tile as [row, index], e.g. [4, 1].")
+        raise IllegalMove(Text("Name the tile as [row, index], e.g. [4, 1]."))
     pos = (where[0], where[1])
     if pos not in INDEX:
-        raise IllegalMove(f"There is no pyramid position ({pos[0]},{pos[1]}).")
+        raise IllegalMove(
+            Text(
+                "There is no pyramid position (%(value)s,%(value2)s).", value=pos[0], value2=pos[1]
+            )
+        )
     return INDEX[pos]
 
 
 def _check_target(state: SarcophagusState, p: int) -> None:
     if state.board[p] is None:
-        raise IllegalMove(f"The tile at {label(p)} has already left the pyramid.")
+        raise IllegalMove(
+            Text("The tile at %(position)s has already left the pyramid.", position=label(p))
+        )
     if state.placed == 0:
         first = top_left(state.board)
         if p != first:
             raise IllegalMove(
-                f"Your first coin must go on the leftmost tile of the top row, at {label(first)}."
+                Text(
+                    "Your first coin must go on the leftmost tile of the top row, at %(first)s.",
+                    first=label(first),
+                )
             )
         return
     if not state.face_up[p]:
-        raise IllegalMove(f"The tile at {label(p)} is still face down.")
+        raise IllegalMove(Text("The tile at %(position)s is still face down.", position=label(p)))
     if len(state.coins[p]) >= 4:
-        raise IllegalMove(f"That tile already holds four coins ({label(p)}).")
+        raise IllegalMove(
+            Text("That tile already holds four coins (%(position)s).", position=label(p))
+        )
 
 
 def _pass(state: SarcophagusState, seat: int, move: Move) -> SarcophagusState:
     if move.get("pass") is not True:
-        raise IllegalMove('A pass is written {"pass": true}.')
+        raise IllegalMove(Text('A pass is written {"pass": true}.'))
     if state.hands[seat]:
-        raise IllegalMove("You still have coins, so you cannot pass.")
+        raise IllegalMove(Text("You still have coins, so you cannot pass."))
     s = state.copy()
     s.passes += 1
     s.event("pass", [seat], f"{{p{seat}}} is out of coins and passes.")
@@ -303,15 +338,21 @@ def _pass(state: SarcophagusState, seat: int, move: Move) -> SarcophagusState:
 
 def _discard(state: SarcophagusState, seat: int, move: Move) -> SarcophagusState:
     if state.pending != seat:
-        raise IllegalMove("There is no trap for you to answer.")
+        raise IllegalMove(Text("There is no trap for you to answer."))
     try:
         tile = TILE_IDS[parse_tile(move["discard"])]
     except ValueError as exc:
-        raise IllegalMove(str(exc)) from None
+        raise IllegalMove(*exc.args) from None
     options = _discard_options(state, seat)
     if tile not in options:
         names = ", ".join(TILES[t] for t in options)
-        raise IllegalMove(f"You cannot discard {TILES[tile]}; choose one of {names}.")
+        raise IllegalMove(
+            Text(
+                "You cannot discard %(tile)s; choose one of %(names)s.",
+                tile=TILES[tile],
+                names=names,
+            )
+        )
     s = state.copy()
     s.pending = None
     if s.phase == PLAY:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..base import Text
+
 ROWS = 6
 POSITIONS: tuple[tuple[int, int], ...] = tuple((r, i) for r in range(1, ROWS + 1) for i in range(r))
 INDEX: dict[tuple[int, int], int] = {pos: n for n, pos in enumerate(POSITIONS)}
@@ -48,7 +50,9 @@ def free_sides(remaining: Iterable[tuple[int, int]], tile: tuple[int, int]) -> i
     """
     pos = tuple(tile)
     if pos not in INDEX:
-        raise ValueError(f"{tile!r} is not a pyramid position: rows 1-6, index 0 to row-1.")
+        raise ValueError(
+            Text("%(tile)r is not a pyramid position: rows 1-6, index 0 to row-1.", tile=tile)
+        )
     present = {INDEX[tuple(q)] for q in remaining if tuple(q) in INDEX}
     return sum(1 for side in SIDES[INDEX[pos]] if not any(q in present for q in side))
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..base import Text
+
 SUITS: tuple[str, ...] = ("sun", "moon", "crown", "arms")
 VALUES: tuple[str, ...] = ("null", "ace", "2", "3", "4", "5")
 TILES: tuple[str, ...] = tuple(f"{v}-{s}" for s in SUITS for v in VALUES)
@@ -47,8 +49,11 @@ def parse_tile(text: str) -> str:
         if name in TILE_IDS:
             return name
     raise ValueError(
-        f"{text!r} is not a tile: write <value>-<suit>, the value null, ace, 2, 3, 4 or 5 "
-        "and the suit sun, moon, crown or arms (e.g. 5-sun)."
+        Text(
+            "%(text)r is not a tile: write <value>-<suit>, the value null, ace, 2, 3, 4 or 5 and "
+            "the suit sun, moon, crown or arms (e.g. 5-sun).",
+            text=text,
+        )
     )
 
 
@@ -123,8 +128,11 @@ def end_of_game(
             choice = choices.pop(0)
             if choice not in kept or not is_number(choice):
                 raise ValueError(
-                    f"{TILES[choice]} cannot be discarded: the trap takes a number tile "
-                    "the player holds."
+                    Text(
+                        "%(choice)s cannot be discarded: the trap takes a number tile the player "
+                        "holds.",
+                        choice=TILES[choice],
+                    )
                 )
         else:
             choice = cheapest_number(tuple(kept))
@@ -132,7 +140,10 @@ def end_of_game(
         discarded.append(choice)
     if choices:
         raise ValueError(
-            f"Too many discards: only {len(discarded)} sarcophagus trap(s) take a tile here."
+            Text(
+                "Too many discards: only %(count)s sarcophagus trap(s) take a tile here.",
+                count=len(discarded),
+            )
         )
     names = [TILES[t] for t in kept]
     breakdown = fame_breakdown(names)
@@ -148,7 +159,7 @@ def end_of_game(
 def ranking(fames: Sequence[int], tile_counts: Sequence[int]) -> list[int]:
     """Winning seats (P9): highest fame, then fewer tiles held; still tied: all share."""
     if len(fames) != len(tile_counts):
-        raise ValueError("ranking needs one tile count per fame.")
+        raise ValueError(Text("ranking needs one tile count per fame."))
     if not fames:
         return []
     best = max((f, -c) for f, c in zip(fames, tile_counts, strict=True))

@@ -6,6 +6,8 @@ Values are tables built once, so scoring a line is a few dict look-ups.
 
 from __future__ import annotations
 
+from ..base import Text
+
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 RED_SUITS = frozenset({"H", "D"})
@@ -33,8 +35,10 @@ RED: dict[str, bool] = {card: suit in RED_SUITS for card, suit in SUIT.items()}
 def parse_card(text: str) -> str:
     """A card in RULINGS notation, normalised (``" qh "`` -> ``"QH"``); ValueError otherwise."""
     if not isinstance(text, str):
-        raise ValueError(f"A card is written like QH, 10S, AC or JK, not {text!r}.")
+        raise ValueError(Text("A card is written like QH, 10S, AC or JK, not %(text)r.", text=text))
     card = text.strip().upper()
     if card not in CARDS:
-        raise ValueError(f"{text!r} is not a card; write cards like QH, 10S, AC or JK.")
+        raise ValueError(
+            Text("%(text)r is not a card; write cards like QH, 10S, AC or JK.", text=text)
+        )
     return card

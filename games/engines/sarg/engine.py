@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..base import IllegalMove, Move, View, seat_count
+from ..base import IllegalMove, Move, Text, View, seat_count
 from .cards import DECK, parse_card
 from .events import event_dict
 from .scoring import final_result, round_credit, score_round
@@ -188,29 +188,37 @@ class SargEngine:
     def _check(self, state: SargState, seat: Any, move: Any) -> tuple[str, int]:
         """Why a move is refused, in the player's words; else its card and flat cell."""
         if state.turn < 0:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(Text("The game is over."))
         if seat != state.turn or type(seat) is not int:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(Text("It is not your turn."))
         if not isinstance(move, dict) or set(move) != {"card", "cell"}:
-            raise IllegalMove('A move is a card and a cell, like {"card": "QH", "cell": [0, 2]}.')
+            raise IllegalMove(
+                Text('A move is a card and a cell, like {"card": "QH", "cell": [0, 2]}.')
+            )
         card = move["card"]
         hand = state.hands[seat]
         if not isinstance(card, str):
-            raise IllegalMove(f"{card!r} is not a card; write cards like QH, 10S, AC or JK.")
+            raise IllegalMove(
+                Text("%(card)r is not a card; write cards like QH, 10S, AC or JK.", card=card)
+            )
         if card not in hand:
             try:
                 parse_card(card)
             except ValueError as exc:
-                raise IllegalMove(str(exc)) from None
-            raise IllegalMove(f"You do not hold {card}; you hold {', '.join(hand)}.")
+                raise IllegalMove(*exc.args) from None
+            raise IllegalMove(
+                Text(
+                    "You do not hold %(card)s; you hold %(hand)s.", card=card, hand=", ".join(hand)
+                )
+            )
         cell = _cell_index(move["cell"])
         if cell is None:
-            raise IllegalMove("A cell is [row, column], each 0, 1 or 2.")
+            raise IllegalMove(Text("A cell is [row, column], each 0, 1 or 2."))
         if state.grid[cell] is not None:
-            raise IllegalMove(f"That cell already holds {state.grid[cell]}.")
+            raise IllegalMove(Text("That cell already holds %(cell)s.", cell=state.grid[cell]))
         if cell not in OPEN_BY_MASK[state.filled]:
             raise IllegalMove(
-                "That cell does not touch a card; play next to a card, not diagonally."
+                Text("That cell does not touch a card; play next to a card, not diagonally.")
             )
         return card, cell
 

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from ..base import Text
 from .cards import COLUMN_VALUE, JOKER, RED, ROW_VALUE, SUIT, parse_card
 from .square import COLUMN_LINES, ROW_LINES
 
@@ -67,32 +68,46 @@ def _axis_values(axis: str) -> dict[str, int]:
         return ROW_VALUE
     if axis == "column":
         return COLUMN_VALUE
-    raise ValueError(f"The axis is 'row' (Queen) or 'column' (King), not {axis!r}.")
+    raise ValueError(Text("The axis is 'row' (Queen) or 'column' (King), not %(axis)r.", axis=axis))
 
 
 def _line_cards(cards: Sequence[str]) -> list[str]:
     if isinstance(cards, str) or not isinstance(cards, Sequence) or len(cards) != 3:
-        raise ValueError(f"A line is three cards, not {cards!r}.")
+        raise ValueError(Text("A line is three cards, not %(cards)r.", cards=cards))
     return [parse_card(card) for card in cards]
 
 
 def validate_grid(grid: Any) -> None:
     """Refuse anything but a full 3x3 square of known cards, each at most once (jokers twice)."""
     if isinstance(grid, str) or not isinstance(grid, Sequence) or len(grid) != 3:
-        raise ValueError("The square must have exactly 3 rows of 3 cards.")
+        raise ValueError(Text("The square must have exactly 3 rows of 3 cards."))
     cards = []
     for r, row in enumerate(grid):
         if isinstance(row, str) or not isinstance(row, Sequence) or len(row) != 3:
-            raise ValueError(f"Row {r + 1} of the square must hold exactly 3 cards.")
+            raise ValueError(Text("Row %(r)s of the square must hold exactly 3 cards.", r=r + 1))
         for c, card in enumerate(row):
             try:
                 cards.append(parse_card(card))
             except ValueError as exc:
-                raise ValueError(f"Row {r + 1}, column {c + 1}: {exc}") from None
+                raise ValueError(
+                    Text("Row %(r)s, column %(c)s: %(exc)s", r=r + 1, c=c + 1, exc=exc.args[0])
+                ) from None
     for card, count in Counter(cards).items():
         if count > (2 if card == JOKER else 1):
-            what = "There are only two jokers" if card == JOKER else f"{card} is in the deck once"
-            raise ValueError(f"{what}, but the square holds it {count} times.")
+            if card == JOKER:
+                raise ValueError(
+                    Text(
+                        "There are only two jokers, but the square holds it %(count)s times.",
+                        count=count,
+                    )
+                )
+            raise ValueError(
+                Text(
+                    "%(card)s is in the deck once, but the square holds it %(count)s times.",
+                    card=card,
+                    count=count,
+                )
+            )
 
 
 def score_round(grid: Sequence[Sequence[str]]) -> dict[str, Any]:
@@ -161,13 +176,17 @@ def final_result(rounds: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 def _round_scores(rounds: Sequence[dict[str, Any]]) -> tuple[list[int], list[int]]:
     if isinstance(rounds, str | dict) or not isinstance(rounds, Sequence):
-        raise ValueError("The rounds are a list of round scores like {'queen': 38, 'king': 30}.")
+        raise ValueError(
+            Text("The rounds are a list of round scores like {'queen': 38, 'king': 30}.")
+        )
     scores: tuple[list[int], list[int]] = ([], [])
     for n, round_ in enumerate(rounds, 1):
         for role, column in zip(("queen", "king"), scores, strict=True):
             value = round_.get(role) if isinstance(round_, dict) else None
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"Round {n} needs a whole, non-negative {role} score.")
+                raise ValueError(
+                    Text("Round %(n)s needs a whole, non-negative %(role)s score.", n=n, role=role)
+                )
             column.append(value)
     return scores
 

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..base import IllegalMove, Move, View, seat_count
+from ..base import IllegalMove, Move, Text, View, seat_count
 from .rules import (
     CARDS,
     HAND_SIZE,
@@ -28,7 +28,7 @@ from .rules import (
 from .state import EVENT_MEMORY, SarkophagState, state_from_json, state_to_json
 from .text import refusal, render_events
 
-_MOVE_SHAPE = 'A move is one card, like {"card": 22}.'
+_MOVE_SHAPE = Text('A move is one card, like {"card": 22}.')
 
 
 def first_dealer(seed: int, players: int) -> int:
@@ -134,15 +134,15 @@ class SarkophagEngine:
     def apply(self, state: SarkophagState, seat: int, move: Move) -> SarkophagState:
         """The state after ``seat`` plays ``move``; ``IllegalMove`` (state untouched) if not."""
         if state.over:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(Text("The game is over."))
         trick = state.trick
         if seat != (state.leader + len(trick)) % state.players:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(Text("It is not your turn."))
         card = _card_of(move)
         hand = state.hands[seat]
         if card not in state.legal:
             if card not in hand:
-                raise IllegalMove(f"You do not hold {card}.")
+                raise IllegalMove(Text("You do not hold %(card)s.", card=card))
             raise IllegalMove(refusal(hand, trick, card))
 
         new = state.copy()
@@ -224,7 +224,9 @@ def _card_of(move: object) -> int:
         raise IllegalMove(_MOVE_SHAPE)
     card = move["card"]
     if type(card) is not int or not 1 <= card <= 60:
-        raise IllegalMove(f"There is no card {card!r}: the cards are numbered 1 to 60.")
+        raise IllegalMove(
+            Text("There is no card %(card)r: the cards are numbered 1 to 60.", card=card)
+        )
     return card
 
 

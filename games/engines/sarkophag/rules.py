@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ..base import Text
+
 LOWEST_CARD = 1
 HIGHEST_CARD = 60
 CARDS = tuple(range(LOWEST_CARD, HIGHEST_CARD + 1))
@@ -47,19 +49,29 @@ DECK_HEADS = sum(HEADS)
 
 def _check_card(card: object) -> int:
     if type(card) is not int or not LOWEST_CARD <= card <= HIGHEST_CARD:
-        raise ValueError(f"Sarkophag cards are whole numbers from 1 to 60, not {card!r}.")
+        raise ValueError(
+            Text("Sarkophag cards are whole numbers from 1 to 60, not %(card)r.", card=card)
+        )
     return card
 
 
-def check_cards(cards: Iterable[object], what: str = "cards") -> list[int]:
+def check_cards(cards: Iterable[object], what: str = Text("cards")) -> list[int]:
     """The cards as a list of ints 1-60, each at most once; ``ValueError`` otherwise."""
     try:
         checked = [_check_card(card) for card in cards]
     except TypeError:
-        raise ValueError(f"The {what} must be a list of cards, not {cards!r}.") from None
+        raise ValueError(
+            Text("The %(what)s must be a list of cards, not %(cards)r.", what=what, cards=cards)
+        ) from None
     if len(set(checked)) != len(checked):
         doubles = sorted({c for c in checked if checked.count(c) > 1})
-        raise ValueError(f"Each card exists once, but the {what} hold {_join(doubles)} twice.")
+        raise ValueError(
+            Text(
+                "Each card exists once, but the %(what)s hold %(doubles)s twice.",
+                what=what,
+                doubles=_join(doubles),
+            )
+        )
     return checked
 
 
@@ -94,13 +106,15 @@ def legal_cards(hand: list[int], trick: list[int]) -> list[int]:
     Players who can follow the direction must keep following even after someone deviated:
     only the first two cards decide, never the later ones.
     """
-    hand_cards = check_cards(hand, "hand")
-    trick_cards = check_cards(trick, "trick")
+    hand_cards = check_cards(hand, Text("hand"))
+    trick_cards = check_cards(trick, Text("trick"))
     both = sorted(set(hand_cards) & set(trick_cards))
     if both:
-        raise ValueError(f"{_join(both)} cannot be both in the hand and in the trick.")
+        raise ValueError(
+            Text("%(both)s cannot be both in the hand and in the trick.", both=_join(both))
+        )
     if not hand_cards:
-        raise ValueError("An empty hand has no card to play.")
+        raise ValueError(Text("An empty hand has no card to play."))
     return follow_cards(hand_cards, trick_cards)
 
 
@@ -121,9 +135,9 @@ def taker(trick: list[int]) -> int:
     played above the first card: then the highest takes. Mirror image in a "higher" trick.
     The leader's card never takes.
     """
-    cards = check_cards(trick, "trick")
+    cards = check_cards(trick, Text("trick"))
     if len(cards) < 2:
-        raise ValueError("A trick needs at least two cards before anyone takes it.")
+        raise ValueError(Text("A trick needs at least two cards before anyone takes it."))
     return trick_taker(cards)
 
 
@@ -132,8 +146,11 @@ def check_limit(limit: object) -> int | None:
     if limit is None or (type(limit) is int and limit >= 1):
         return limit
     raise ValueError(
-        f"The head limit must be a whole number of heads (1 or more), or None for a single "
-        f"round, not {limit!r}."
+        Text(
+            "The head limit must be a whole number of heads (1 or more), or None for a single "
+            "round, not %(limit)r.",
+            limit=limit,
+        )
     )
 
 
@@ -151,7 +168,7 @@ def limit_reached(totals: list[int], limit: int | None) -> bool:
 def lowest_seats(totals: list[int]) -> list[int]:
     """The winners: the seats with the fewest heads, ties shared."""
     if not totals:
-        raise ValueError("There are no totals to compare.")
+        raise ValueError(Text("There are no totals to compare."))
     best = min(totals)
     return [seat for seat, total in enumerate(totals) if total == best]
 
@@ -161,7 +178,7 @@ def _join(items: Sequence[object]) -> str:
     words = [str(item) for item in items]
     if len(words) <= 1:
         return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+    return Text("%(cards)s and %(last)s", cards=", ".join(words[:-1]), last=words[-1])
 
 
 join_words = _join

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..base import Text
 from .rules import FIVE_HEADS, HEADS, join_words
 from .state import EVENT_MEMORY, Event
 
@@ -127,16 +128,23 @@ def _render_other(event: Event) -> dict[str, Any]:
 def refusal(hand: Sequence[int], trick: Sequence[int], card: int) -> str:
     """Why ``card`` (held in ``hand``) may not go onto ``trick`` right now."""
     if not trick:
-        return (
-            f"You may not lead {card}: it has {FIVE_HEADS} mummy heads, and a card with 5 heads "
-            f"may only be led when you hold nothing else."
+        return Text(
+            "You may not lead %(card)s: it has %(heads)s mummy heads, and a card with 5 heads "
+            "may only be led when you hold nothing else.",
+            card=card,
+            heads=FIVE_HEADS,
         )
     first = trick[0]
     if trick[1] < first:
-        must = [c for c in hand if c < first]
-        side = "lower"
-    else:
-        must = [c for c in hand if c > first]
-        side = "higher"
-    shown = sorted(must, reverse=side == "lower")
-    return f"You must play {side} than {first}, and you hold {join_words(shown)}."
+        shown = sorted((c for c in hand if c < first), reverse=True)
+        return Text(
+            "You must play lower than %(first)s, and you hold %(cards)s.",
+            first=first,
+            cards=join_words(shown),
+        )
+    shown = sorted(c for c in hand if c > first)
+    return Text(
+        "You must play higher than %(first)s, and you hold %(cards)s.",
+        first=first,
+        cards=join_words(shown),
+    )
