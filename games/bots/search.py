@@ -76,6 +76,11 @@ class GameSearch:
     the view; online a fresh bot may come for each move, so it may be empty.
     ``determinise(engine, info, seat, rng)``: a full engine state consistent with ``info``,
     every hidden part drawn from ``rng``; the seat's own hand as it is.
+    ``shortcut(engine, info, seat, rng)``: a move the game decides by rule without
+    searching (say where the horizon cannot see a decision's worth), or None to search.
+    ``rollout(engine, start, state, rng)``: when given, replaces the playout loop and
+    ``rewards`` below the tree: finish the iteration from ``state`` however fast the game
+    can (no engine calls needed) and return the per-seat rewards.
     """
 
     information: Callable[[Engine, Any, int, dict[str, Any]], Any]
@@ -84,6 +89,8 @@ class GameSearch:
     horizon: Horizon = game_over
     rewards: Rewards = win_rewards
     key: Callable[[Move], Hashable] = move_key
+    shortcut: Callable[[Engine, Any, int, random.Random], Move | None] | None = None
+    rollout: Callable[[Engine, Any, Any, random.Random], Sequence[float]] | None = None
 
 
 def game_search(game: str) -> GameSearch:
@@ -208,6 +215,12 @@ def _iterate(
         )
         state = engine.apply(state, actor, node.move)
         path.append(node)
+    if game.rollout is not None:
+        rewards = game.rollout(engine, start, state, rng)
+        for visited in path:
+            visited.visits += 1
+            visited.reward += rewards[visited.mover]
+        return
     playout = game.playout
     steps = 0
     while not stop(engine, start, state):
@@ -254,6 +267,10 @@ class SearchBot:
         spec = self.spec or game_search(self.game or engine.name)
         info = spec.information(engine, state, seat, self.memory.setdefault(seat, {}))
         del state  # from here on only what the seat knows: the real hidden parts are gone
+        if spec.shortcut is not None:
+            move = spec.shortcut(engine, info, seat, rng)
+            if move is not None:
+                return move
 
         def sample(r: random.Random) -> Any:
             return spec.determinise(engine, info, seat, r)

@@ -21,14 +21,19 @@ from games.bots.search import GameSearch
 from games.engines import Engine
 from games.engines.sarg.cards import DECK
 from games.engines.sarg.engine import ROUNDS_PER_DECK
+from games.engines.sarg.scoring import round_credit
+from games.engines.sarg.square import OPEN_BY_MASK
 from games.engines.sarg.state import SargState
 
 REWARD_SCALE = 100.0  # a round's credited difference of this many points is a sure thing
 
 
 def information(engine: Engine, state: Any, seat: int, memory: dict[str, Any]) -> dict[str, Any]:
-    """Sarg's view already holds all a seat knows: no memory needed."""
-    return engine.view(state, seat)
+    """Sarg's view already holds all a seat knows (no memory needed); the unseen cards
+    are worked out from it once, under ``"unseen"``."""
+    view = engine.view(state, seat)
+    view["unseen"] = unseen(view)
+    return view
 
 
 def unseen(view: dict[str, Any]) -> list[str]:
@@ -42,8 +47,8 @@ def unseen(view: dict[str, Any]) -> list[str]:
 def determinise(engine: Engine, view: dict[str, Any], seat: int, rng: random.Random) -> SargState:
     """A state agreeing with ``view``: the unseen cards dealt at random to the other hand
     (its size as shown) and the stack (its length as shown)."""
-    pool = unseen(view)
-    rng.shuffle(pool)
+    pool = list(view["unseen"]) if "unseen" in view else unseen(view)
+    pool.sort(key=lambda _: rng.random())  # a shuffle, several times cheaper than rng.shuffle
     other = 1 - seat
     size = view["hand_sizes"][other]
     hands: list[tuple[str, ...]] = [(), ()]
@@ -83,12 +88,39 @@ def round_rewards(engine: Engine, start: SargState, state: SargState) -> list[fl
     if len(state.rounds) <= len(start.rounds):
         return [0.5, 0.5]
     queen_score, king_score = state.rounds[len(start.rounds)]
+    return _rewards(state, queen_score, king_score)
+
+
+def _rewards(state: SargState, queen_score: int, king_score: int) -> list[float]:
     edge = max(-1.0, min(1.0, (queen_score - king_score) / REWARD_SCALE))
-    queen_reward = 0.5 + 0.5 * edge
     rewards = [0.0, 0.0]
-    rewards[state.queen] = queen_reward
-    rewards[1 - state.queen] = 1.0 - queen_reward
+    rewards[state.queen] = 0.5 + 0.5 * edge
+    rewards[1 - state.queen] = 0.5 - 0.5 * edge
     return rewards
+
+
+def fast_rollout(
+    engine: Engine, start: SargState, state: SargState, rng: random.Random
+) -> list[float]:
+    """Finish the round with random cards on random open cells, without the engine's checks
+    (about ten times faster than its ``apply``), and rate the full square."""
+    if len(state.rounds) > len(start.rounds):
+        return round_rewards(engine, start, state)
+    grid = list(state.grid)
+    mask = state.filled
+    hands = [list(state.hands[0]), list(state.hands[1])]
+    turn = state.turn
+    randrange = rng.randrange
+    while mask != 511:
+        hand = hands[turn]
+        card = hand.pop(randrange(len(hand)))
+        cells = OPEN_BY_MASK[mask]
+        cell = cells[randrange(len(cells))]
+        grid[cell] = card
+        mask |= 1 << cell
+        turn = 1 - turn
+    queen_score, king_score = round_credit(grid)
+    return _rewards(state, queen_score, king_score)
 
 
 def move_key(move: dict[str, Any]) -> tuple[str, int, int]:
@@ -102,4 +134,5 @@ SEARCH = GameSearch(
     horizon=round_over,
     rewards=round_rewards,
     key=move_key,
+    rollout=fast_rollout,
 )

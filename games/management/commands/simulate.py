@@ -23,7 +23,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--bots",
             default="",
-            help=f"comma-separated bot kind per seat ({', '.join(BOT_KINDS)}); default all random",
+            help=f"comma-separated bot kind per seat ({', '.join(BOT_KINDS)}, search:N for "
+            "the search bot capped at N iterations with no clock); default all random",
         )
         parser.add_argument("--seed", type=int, default=1, help="first game's seed (1)")
         parser.add_argument(
@@ -47,7 +48,7 @@ class Command(BaseCommand):
         if opts["games"] < 1:
             raise CommandError("--games must be at least 1.")
         try:
-            bots = [get_bot(engine.name, kind) for kind in kinds]
+            bots = [Timed(get_bot(engine.name, kind)) for kind in kinds]
         except (ValueError, ModuleNotFoundError, AttributeError) as exc:
             raise CommandError(str(exc)) from exc
         options = dict(_parse_option(o) for o in opts["option"])
@@ -72,16 +73,36 @@ class Command(BaseCommand):
         elapsed = time.perf_counter() - started
 
         self.stdout.write(f"{engine.name}: {games} games, {players} seats, seed {opts['seed']}")
-        self.stdout.write(f"{'seat':>4}  {'bot':<10} {'avg score':>10} {'wins':>8}")
+        self.stdout.write(f"{'seat':>4}  {'bot':<12} {'avg score':>10} {'wins':>8} {'ms/move':>8}")
         for seat in range(players):
             self.stdout.write(
-                f"{seat:>4}  {kinds[seat]:<10} {totals[seat] / games:>10.2f} "
-                f"{wins[seat] / games:>8.1%}"
+                f"{seat:>4}  {kinds[seat]:<12} {totals[seat] / games:>10.2f} "
+                f"{wins[seat] / games:>8.1%} {bots[seat].ms_per_move():>8.2f}"
             )
         self.stdout.write(
             f"{games / elapsed:,.0f} playouts/s, {moves / elapsed:,.0f} moves/s "
             f"({elapsed:.1f}s in all; wins split evenly when shared)"
         )
+
+
+class Timed:
+    """A bot that also counts its decisions and the time they took (ms per move)."""
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.seconds = 0.0
+        self.calls = 0
+
+    def choose(self, engine, state, seat, rng):
+        started = time.perf_counter()
+        move = self.bot.choose(engine, state, seat, rng)
+        self.seconds += time.perf_counter() - started
+        self.calls += 1
+        return move
+
+    def ms_per_move(self) -> float:
+        return 1000 * self.seconds / self.calls if self.calls else 0.0
 
 
 def _parse_option(text: str) -> tuple[str, object]:
