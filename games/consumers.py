@@ -84,6 +84,8 @@ class TableConsumer(AsyncWebsocketConsumer):
                 self.sent_version = version
                 await self.send(text_data=html)
                 return
+            await self._push(version)
+            return
         await self._push()
 
     def _recent(self, version: int) -> str | None:
@@ -97,8 +99,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.last_key = key
         return html
 
-    async def _push(self) -> None:
-        rendered = await self._render()
+    async def _push(self, version: int | None = None) -> None:
+        rendered = await self._render(version)
         if rendered is None:
             await self.close(code=NOT_FOUND)
             return
@@ -112,7 +114,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         return Table.objects.filter(public_id=public_id).exists()
 
     @database_sync_to_async
-    def _render(self) -> tuple[str, int, tuple] | None:
+    def _render(self, version: int | None = None) -> tuple[str, int, tuple] | None:
+        """Read the table and render this viewer's fragments. Told a version, it first looks
+        for that rendering again: here, on the thread that runs the views, a move view that was
+        still rendering the poster's answer when the message came has finished with it."""
+        html = self._recent(version) if version is not None else None
+        if html is not None:
+            return html, version, self.last_key
+        return self._read_and_render()
+
+    def _read_and_render(self) -> tuple[str, int, tuple] | None:
         tables = Table.objects.prefetch_related(rendering.SEATS)
         table = tables.filter(public_id=self.public_id).first()
         if table is None:

@@ -1,0 +1,123 @@
+"""What one move costs the server, pinned: the statements of a move, of its HTTP answer and
+of a socket's rendering, and one rendering per view per version (issue 16's profile)."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.db import connection, connections
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games import rendering, tables
+from games.consumers import TableConsumer
+from games.models import Table
+from games.routing import websocket_urlpatterns
+
+from .helpers import acting_user, first_legal, sarg_table, user, user_at
+
+TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
+
+# A move: lock the table, read its seats, append the move, flip the seats' to_act, save the
+# table. Session and user (middleware), the table's 404 check and the answer's seats: 4 more.
+PLAY_STATEMENTS = 5
+MOVE_VIEW_STATEMENTS = PLAY_STATEMENTS + 4
+
+
+def statements(captured) -> list[str]:
+    return [
+        q["sql"] for q in captured.captured_queries if not q["sql"].startswith(TRANSACTION_CONTROL)
+    ]
+
+
+@pytest.mark.django_db
+def test_a_move_is_five_statements():
+    table = sarg_table()
+    player, position = acting_user(table)
+    with CaptureQueriesContext(connection) as captured:
+        tables.play(table, player, first_legal(table, position), 0)
+    assert len(statements(captured)) == PLAY_STATEMENTS, statements(captured)
+
+
+@pytest.mark.django_db
+def test_a_posted_move_and_its_answer_take_a_fixed_number_of_statements(client):
+    table = sarg_table()
+    player, position = acting_user(table)
+    client.force_login(player)
+    url = reverse("play:move", args=[table.public_id])
+    data = {"version": "0", "move": json.dumps(first_legal(table, position))}
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(url, data)
+    assert response.status_code == 200
+    assert len(statements(captured)) == MOVE_VIEW_STATEMENTS, statements(captured)
+
+
+@pytest.mark.django_db
+def test_a_rendering_reads_nothing_once_the_seats_are_loaded():
+    table = sarg_table()
+    loaded = Table.objects.prefetch_related(rendering.SEATS).get(pk=table.pk)
+    person = user_at(table, 0)
+    with CaptureQueriesContext(connection) as captured:
+        rendering.table_fragments(loaded, 0, user=person)
+    assert statements(captured) == []
+
+
+@pytest.mark.django_db
+def test_equal_views_share_one_rendering(monkeypatch):
+    table = Table.objects.prefetch_related(rendering.SEATS).get(pk=sarg_table().pk)
+    calls = []
+    real = rendering.render_to_string
+    monkeypatch.setattr(
+        rendering, "render_to_string", lambda *a, **k: calls.append(1) or real(*a, **k)
+    )
+    person = user_at(table, 0)
+    first = rendering.table_fragments(table, 0, user=person)
+    assert rendering.table_fragments(table, 0, user=person) == first
+    watchers = [user() for _ in range(3)]
+    views = {rendering.table_fragments(table, None, user=w) for w in watchers}
+    assert len(views) == 1
+    assert len(calls) == 2  # seat 0 once, the spectators once
+    assert rendering.table_fragments(table, 1, user=user_at(table, 1)) != first
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_posters_socket_reuses_the_answers_rendering(monkeypatch):
+    """The move view renders the poster's fragments for its answer; the poster's socket sends
+    exactly those without reading the table again, the other seat's socket reads once."""
+    table = await database_sync_to_async(sarg_table)()
+    player, position = await database_sync_to_async(acting_user)(table)
+    other = await database_sync_to_async(user_at)(table, 1 - position)
+    reads: list[int] = []
+    real_read = TableConsumer._read_and_render
+
+    def counting(self):
+        reads.append(self.scope["user"].pk)
+        return real_read(self)
+
+    monkeypatch.setattr(TableConsumer, "_read_and_render", counting)
+    router = URLRouter(websocket_urlpatterns)
+    sockets = {}
+    for person in (player, other):
+        sockets[person.pk] = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
+        sockets[person.pk].scope["user"] = person
+        assert (await sockets[person.pk].connect())[0]
+        await sockets[person.pk].receive_from(timeout=5)
+    assert sorted(reads) == sorted([player.pk, other.pk])
+    reads.clear()
+
+    client = Client()
+    await database_sync_to_async(client.force_login)(player)
+    move = await database_sync_to_async(first_legal)(table, position)
+    response = await database_sync_to_async(client.post)(
+        reverse("play:move", args=[table.public_id]), {"version": "0", "move": json.dumps(move)}
+    )
+    assert response.status_code == 200
+    assert await sockets[player.pk].receive_from(timeout=5) == response.content.decode()
+    assert 'data-version="1"' in await sockets[other.pk].receive_from(timeout=5)
+    assert reads == [other.pk]
+    for socket in sockets.values():
+        await socket.disconnect()
+    await database_sync_to_async(connections.close_all)()
