@@ -81,6 +81,10 @@ class GameSearch:
     ``rollout(engine, start, state, rng)``: when given, replaces the playout loop and
     ``rewards`` below the tree: finish the iteration from ``state`` however fast the game
     can (no engine calls needed) and return the per-seat rewards.
+    ``decide(engine, info, sample, seat, rng, iterations, budget)``: when given, replaces
+    the tree search for the game: its own search over worlds from ``sample(rng)``, within
+    the bot's iteration cap and time budget (Sarkophag and Sarcophagus compare moves on
+    common worlds, which tells their moves apart with far fewer playouts).
     """
 
     information: Callable[[Engine, Any, int, dict[str, Any]], Any]
@@ -91,6 +95,7 @@ class GameSearch:
     key: Callable[[Move], Hashable] = move_key
     shortcut: Callable[[Engine, Any, int, random.Random], Move | None] | None = None
     rollout: Callable[[Engine, Any, Any, random.Random], Sequence[float]] | None = None
+    decide: Callable[..., Move] | None = None
 
 
 def game_search(game: str) -> GameSearch:
@@ -275,6 +280,8 @@ class SearchBot:
         def sample(r: random.Random) -> Any:
             return spec.determinise(engine, info, seat, r)
 
+        if spec.decide is not None:
+            return spec.decide(engine, info, sample, seat, rng, self.iterations, self.budget)
         return search(
             engine,
             sample,
