@@ -10,15 +10,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games.engines import PluralText, Text
+
+# Words the engines wrap in ``Text`` from a variable (a suit's name), which xgettext cannot
+# see there: listed here so that the catalogue has them.
+ENGINE_WORDS = (
+    gettext_noop("sun"),
+    gettext_noop("moon"),
+    gettext_noop("crown"),
+    gettext_noop("arms"),
+)
 
 
 def say(message: Any) -> str:
     """``message`` in the active language: a ``Text`` translated, its ``Text`` parameters too."""
     if isinstance(message, PluralText):
-        template = ngettext(message.template, message.plural, message.count)
+        template = ngettext(message.template, message.plural, message.number)
     elif isinstance(message, Text):
         template = gettext(message.template)
     else:

@@ -39,25 +39,24 @@ def _text(template: str, params: dict[str, Any]) -> Text:
 
 
 class PluralText(Text):
-    """A ``Text`` whose wording depends on ``count`` (``1 head``, ``3 heads``); extracted with
+    """A ``Text`` whose wording depends on ``number`` (``1 card``, ``3 cards``); extracted with
     the ``PluralText:1,2`` keyword and translated with ngettext."""
 
     plural: str
-    count: int
+    number: int
 
-    def __new__(cls, singular: str, plural: str, count: int, **params: Any) -> PluralText:
-        params = {"count": count, **params}
-        chosen = singular if count == 1 else plural
-        text = str.__new__(cls, chosen % params)
-        text.template, text.plural, text.count, text.params = singular, plural, count, params
+    def __new__(cls, singular: str, plural: str, number: int, **params: Any) -> PluralText:
+        chosen = singular if number == 1 else plural
+        text = str.__new__(cls, chosen % params if params else chosen)
+        text.template, text.plural, text.number, text.params = singular, plural, number, params
         return text
 
     def __reduce__(self):
-        return (_plural_text, (self.template, self.plural, self.count, self.params))
+        return (_plural_text, (self.template, self.plural, self.number, self.params))
 
 
-def _plural_text(singular: str, plural: str, count: int, params: dict[str, Any]) -> PluralText:
-    return PluralText(singular, plural, count, **{k: v for k, v in params.items() if k != "count"})
+def _plural_text(singular: str, plural: str, number: int, params: dict[str, Any]) -> PluralText:
+    return PluralText(singular, plural, number, **params)
 
 
 class IllegalMove(ValueError):

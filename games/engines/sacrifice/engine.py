@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-from ..base import IllegalMove, Move, Text, View, seat_count
+from ..base import IllegalMove, Move, PluralText, Text, View, seat_count
 from .cards import (
     BUY_VALUE,
     DECK_COPIES,
@@ -499,16 +499,28 @@ class SacrificeEngine:
         if not cards:
             raise IllegalMove(Text("You must sacrifice at least one card."))
         if len(cards) > s.limit:
-            why = (
-                "after sudden death"
-                if s.sudden
-                else f"with {s.counts[seat]} tricks to {s.counts[1 - seat]}"
-            )
+            if s.sudden:
+                raise IllegalMove(
+                    PluralText(
+                        "You may sacrifice at most %(limit)s card after sudden death, "
+                        "not %(count)s.",
+                        "You may sacrifice at most %(limit)s cards after sudden death, "
+                        "not %(count)s.",
+                        s.limit,
+                        limit=s.limit,
+                        count=len(cards),
+                    )
+                )
             raise IllegalMove(
-                Text(
-                    "You may sacrifice at most %(limit)s %(why)s, not %(count)s.",
-                    limit=_plural(s.limit, "card"),
-                    why=why,
+                PluralText(
+                    "You may sacrifice at most %(limit)s card with %(mine)s tricks to "
+                    "%(theirs)s, not %(count)s.",
+                    "You may sacrifice at most %(limit)s cards with %(mine)s tricks to "
+                    "%(theirs)s, not %(count)s.",
+                    s.limit,
+                    limit=s.limit,
+                    mine=s.counts[seat],
+                    theirs=s.counts[1 - seat],
                     count=len(cards),
                 )
             )
