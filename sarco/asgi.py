@@ -1,7 +1,7 @@
 """ASGI entry point for daphne: HTTP through Django, websockets through Channels.
 
-Websockets get the session user (AuthMiddlewareStack) and are refused unless their Origin
-is one of ALLOWED_HOSTS.
+Websockets get the session user (AuthMiddlewareStack) and the reader's language
+(LanguageMiddleware), and are refused unless their Origin is one of ALLOWED_HOSTS.
 """
 
 import os
@@ -17,6 +17,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from games.botrunner import BotRunnerMiddleware  # noqa: E402
 
+from .languages import LanguageMiddleware  # noqa: E402
 from .routing import websocket_urlpatterns  # noqa: E402
 
 application = BotRunnerMiddleware(  # each process's bot runner starts with its first connection
@@ -24,7 +25,7 @@ application = BotRunnerMiddleware(  # each process's bot runner starts with its 
         {
             "http": django_asgi_app,
             "websocket": AllowedHostsOriginValidator(
-                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+                AuthMiddlewareStack(LanguageMiddleware(URLRouter(websocket_urlpatterns)))
             ),
         }
     )

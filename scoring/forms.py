@@ -15,8 +15,9 @@ class SignUpForm(UserCreationForm):
     """A login plus the name the club will see on score sheets and leaderboards."""
 
     display_name = forms.CharField(
+        label=_("Display name"),
         max_length=40,
-        help_text="Shown on score sheets and the leaderboard. Unique in the club.",
+        help_text=_("Shown on score sheets and the leaderboard. Unique in the club."),
     )
 
     class Meta(UserCreationForm.Meta):
