@@ -18,9 +18,16 @@ What a seat does not see, and how a sample fills it in:
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.bots.sampling.sarcophagus_playout import finish
+from games.bots.sarcophagus import _discard as heuristic_discard
+from games.bots.sarcophagus import _score as heuristic_score
+from games.bots.search import GameSearch
+from games.engines import Move
 from games.engines.sarcophagus.pyramid import INDEX, POSITIONS, SARCOPHAGUS
 from games.engines.sarcophagus.state import END, OVER, SarcophagusState, owned_suits
 from games.engines.sarcophagus.tiles import SUITS, TILE_IDS, TILES, is_trap
@@ -277,3 +284,88 @@ class Determiniser:
 
     def sample(self, view: dict[str, Any], rng: random.Random) -> SarcophagusState:
         return sample_state(view, rng)
+
+
+# -- the search bot's plug-in (games.bots.search.GameSearch) ----------------------------------
+CANDIDATES = 4  # the heuristic's best moves that the search compares
+RIVAL_WEIGHT = 0.5  # how much a rival's fame counts against the bot's own
+
+
+def information(engine: Any, state: Any, seat: int, memory: dict[str, Any]) -> dict[str, Any]:
+    """The view is all a seat knows: the reveal facts are in its events."""
+    return engine.view(state, seat)
+
+
+def determinise(
+    engine: Any, view: dict[str, Any], seat: int, rng: random.Random
+) -> SarcophagusState:
+    return sample_state(view, rng)
+
+
+def shortcut(engine: Any, view: dict[str, Any], seat: int, rng: random.Random) -> Move | None:
+    """Forced moves, passes and trap discards (the cheapest tile) need no search."""
+    moves = view["moves"]
+    if len(moves) == 1:
+        return moves[0]
+    if "discard" in moves[0]:
+        return heuristic_discard(view, seat, moves)
+    return None
+
+
+def candidates(view: dict[str, Any], seat: int, rng: random.Random) -> list[Move]:
+    """The heuristic's ``CANDIDATES`` best coin moves, best first."""
+    moves = view["moves"]
+    scored = sorted(
+        ((heuristic_score(view, seat, m), i) for i, m in enumerate(moves)), reverse=True
+    )
+    return [moves[i] for _, i in scored[:CANDIDATES]]
+
+
+def decide(
+    engine: Any,
+    view: dict[str, Any],
+    sample: Callable[[random.Random], SarcophagusState],
+    seat: int,
+    rng: random.Random,
+    iterations: int | None,
+    budget: float | None,
+) -> Move:
+    """Determinised Monte Carlo over common worlds among the heuristic's best moves.
+
+    Each world (hidden tiles and coin values drawn by ``sample``, plus a playout seed) is
+    played out fast (``sarcophagus_playout.finish``) once per candidate, so candidates are
+    compared on the same worlds; a move's value is its fame at the end less
+    ``RIVAL_WEIGHT`` times the best rival's. ``iterations`` counts playouts in all.
+    """
+    shortcut_move = shortcut(engine, view, seat, rng)
+    if shortcut_move is not None:
+        return shortcut_move
+    moves = candidates(view, seat, rng)
+    if len(moves) == 1:
+        return moves[0]
+    cap = None if iterations is None else max(1, iterations // len(moves))
+    deadline = None if budget is None else time.perf_counter() + budget
+    value = [0.0] * len(moves)
+    worlds = 0
+    while True:
+        world = sample(rng)
+        seed = rng.getrandbits(32)
+        for i, move in enumerate(moves):
+            fames = finish(engine.apply(world, seat, move), random.Random(seed))
+            rival = max(f for s, f in enumerate(fames) if s != seat)
+            value[i] += fames[seat] - RIVAL_WEIGHT * rival
+        worlds += 1
+        if cap is not None and worlds >= cap:
+            break
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    best = max(range(len(moves)), key=lambda i: (value[i], -i))
+    return moves[best]
+
+
+SEARCH = GameSearch(
+    information=information,
+    determinise=determinise,
+    shortcut=shortcut,
+    decide=decide,
+)
