@@ -175,6 +175,7 @@ LANGUAGES = [("en", "English"), ("de", "Deutsch")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Berlin")
 USE_I18N = True
+FORMAT_MODULE_PATH = ["sarco.formats"]  # our date formats per language (sarco/formats)
 USE_TZ = True
 
 # --- Static files (whitenoise) ----------------------------------------------------------------

@@ -49,6 +49,11 @@ def _ticks(low: float, high: float) -> list[float]:
     return [first + i * step for i in range(int((high - first) / step) + 1)]
 
 
+def _tick_label(value: float) -> str:
+    """A gridline's number as the reader writes it (12.5, German 12,5)."""
+    return f"{value:g}".replace(".", formats.get_format("DECIMAL_SEPARATOR"))
+
+
 def rating_chart(history: list) -> Chart | None:
     """The chart of ``history`` (points with ``at`` and ``ordinal``), or None when empty."""
     if not history:
@@ -72,9 +77,9 @@ def rating_chart(history: list) -> Chart | None:
     return Chart(
         points=" ".join(f"{a},{b}" for a, b in coords),
         last=coords[-1],
-        gridlines=[(round(y(t), 1), f"{t:g}") for t in _ticks(low, high)],
-        first_label=formats.date_format(local(history[0].at), "M Y"),
-        last_label=formats.date_format(local(history[-1].at), "M Y"),
+        gridlines=[(round(y(t), 1), _tick_label(t)) for t in _ticks(low, high)],
+        first_label=formats.date_format(local(history[0].at), "YEAR_MONTH_FORMAT"),
+        last_label=formats.date_format(local(history[-1].at), "YEAR_MONTH_FORMAT"),
         low=min(values),
         high=max(values),
     )

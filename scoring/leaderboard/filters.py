@@ -66,7 +66,7 @@ class Filter:
 
     def describe(self) -> str:
         """What the selection holds, in words, for the page to say."""
-        day = lambda moment: formats.date_format(timezone.localtime(moment), "j M Y")  # noqa: E731
+        day = lambda moment: formats.date_format(timezone.localtime(moment), "DATE_FORMAT")  # noqa: E731
         if self.season:
             period = self.season.name
         elif self.start and self.end:
