@@ -1,0 +1,55 @@
+"""A hard bot thinks in a worker thread: the event loop keeps serving meanwhile."""
+
+import asyncio
+import time
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db import connections
+
+from games import botrunner, tables
+from games.bots.search import SearchBot
+
+from .helpers import bot_table
+
+
+def hard_bot_to_act():
+    table = bot_table("sarg", level="search")
+    if not table.bot_to_act:
+        move = table.engine.legal_moves(table.state(), 0)[0]
+        table = tables.play(table, table.host, move, table.version)
+    assert table.bot_to_act
+    return table
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_loop_keeps_ticking_while_a_hard_bot_thinks(monkeypatch):
+    thinking: list[float] = []
+    choose = SearchBot.choose
+
+    def timed_choose(self, engine, state, seat, rng):
+        thinking.append(time.monotonic())
+        try:
+            return choose(self, engine, state, seat, rng)
+        finally:
+            thinking.append(time.monotonic())
+
+    monkeypatch.setattr(SearchBot, "choose", timed_choose)
+    table = await sync_to_async(hard_bot_to_act)()
+    ticks: list[float] = []
+    running = True
+
+    async def ticker():
+        while running:
+            ticks.append(time.monotonic())
+            await asyncio.sleep(0.01)
+
+    task = asyncio.get_running_loop().create_task(ticker())
+    await botrunner.BotRunner()._turn(table.pk, 0)
+    running = False
+    await task
+    await sync_to_async(connections.close_all)()
+    start, end = thinking
+    assert end - start >= 0.2  # the bot took its time budget (0.3 s) ...
+    during = [t for t in ticks if start < t < end]
+    assert len(during) >= 5  # ... and the loop went on serving all the while
