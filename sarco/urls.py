@@ -10,6 +10,7 @@ from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("accounts/", accounts.account, name="account"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -4,6 +4,7 @@ django-axes (see settings)."""
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -42,6 +43,13 @@ def signup(request):
             messages.success(request, _("Welcome to the club, %(name)s!") % {"name": player.name})
             return redirect(next_url or "home")
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+@login_required
+def account(request):
+    """Who you are here, your player page, and the language the site speaks to you."""
+    player = getattr(request.user, "player", None)
+    return render(request, "registration/account.html", {"player": player})
 
 
 def _form_again(request) -> SignUpForm:

@@ -157,3 +157,73 @@ def test_main_pages_are_german(client, german_pages):
         "Mumienköpfe"
         in pages[member[member.index(reverse("scorekeeper-results")) + 1] + " (member)"]
     )
+
+
+def test_account_page_has_the_switcher(client):
+    from tests.scoring.sheet_helpers import user
+
+    client.force_login(user())
+    page = client.get(reverse("account"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Dein Konto" in page
+    assert 'name="language" value="en"' in page
+    assert f'name="next" value="{reverse("account")}"' in page
+
+
+def test_account_page_needs_a_login(client):
+    response = client.get(reverse("account"))
+    assert response.status_code == 302
+    assert response.headers["Location"].startswith(reverse("login"))
+
+
+# Where makemessages looks for strings (the Makefile's `make messages` ignores the rest).
+SOURCES = ("manage.py", "sarco", "scoring", "games", "templates", "locale")
+
+
+def test_makemessages_finds_nothing_new(tmp_path):
+    """Every string marked for translation is already in the committed catalogue: run
+    makemessages on a copy of the sources and compare msgids. Needs GNU gettext (xgettext,
+    msgmerge); without it the test skips, except under CI=true, where it fails."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    import polib
+
+    missing = [tool for tool in ("xgettext", "msgmerge", "msguniq") if not shutil.which(tool)]
+    if missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"GNU gettext is missing ({', '.join(missing)}) and CI requires it.")
+        pytest.skip(f"GNU gettext is not installed ({', '.join(missing)})")
+    root = Path(settings.BASE_DIR)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo")
+    for name in SOURCES:
+        source = root / name
+        if source.is_dir():
+            shutil.copytree(source, tmp_path / name, ignore=ignore)
+        else:
+            shutil.copy(source, tmp_path / name)
+    environment = {**os.environ, "DEBUG": "true", "DJANGO_SETTINGS_MODULE": "sarco.settings"}
+    subprocess.run(
+        [sys.executable, "manage.py", "makemessages", "-l", "de", "--no-location"],
+        cwd=tmp_path,
+        env=environment,
+        check=True,
+        capture_output=True,
+    )
+
+    def msgids(path: Path) -> set[tuple]:
+        return {
+            (entry.msgctxt, entry.msgid, entry.msgid_plural)
+            for entry in polib.pofile(str(path))
+            if not entry.obsolete
+        }
+
+    extracted = msgids(tmp_path / "locale" / "de" / "LC_MESSAGES" / "django.po")
+    committed = msgids(PO_FILE)
+    new = sorted(msgid for _, msgid, _ in extracted - committed)
+    assert not new, f"run `make messages` and translate: {new[:10]}"
+    unused = sorted(msgid for _, msgid, _ in committed - extracted)
+    assert not unused, (
+        f"the catalogue has strings no code uses (run `make messages`): {unused[:10]}"
+    )
