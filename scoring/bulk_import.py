@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from . import ratings
-from .bulk_rows import insert_objects, insert_rows
+from .bulk_rows import insert_objects, insert_rows, paused_gc
 from .calculators import SheetError, compute
 from .models import Player, PlaySession, Round, Seat, SeatRecord, SheetImport
 from .players import name_key, tidy_name
@@ -141,7 +141,29 @@ def read_sheet(index: int, data: Any) -> Sheet:
             index,
             "rounds",
         )
-    return Sheet(index, sheet, result, finished_at, mode, source_id)
+    return Sheet(index, sheet, _slim(result, sheet), finished_at, mode, source_id)
+
+
+def _slim(result: dict[str, Any], sheet: dict[str, Any]) -> dict[str, Any]:
+    """What the writing needs of a computed sheet: totals, places, each round's credited
+    points in seat order and each seat's records. Small, so it crosses from a worker process
+    quickly (the full result, with every round explained, costs more to unpickle than to
+    compute)."""
+    game, typed = result["game"], result["players"]
+    roles = {name: role for role, name in (sheet.get("roles") or {}).items()}
+    if game in END_GAMES:
+        credited = [[result["totals"].get(n, 0) for n in typed]]
+    else:
+        credited = [[r["credited"].get(n, 0) for n in typed] for r in result.get("rounds") or []]
+    return {
+        "game": game,
+        "players": typed,
+        "roles": [roles.get(n, "") for n in typed],
+        "totals": [result["totals"].get(n) for n in typed],
+        "places": [result["places"].get(n) for n in typed],
+        "credited": credited,
+        "records": [highlights(game, roles.get(n, ""), n, result) for n in typed],
+    }
 
 
 def read_sheets(data: Any, progress: Progress | None = None, workers: int = 1) -> list[Sheet]:
@@ -152,13 +174,14 @@ def read_sheets(data: Any, progress: Progress | None = None, workers: int = 1) -
     starts = range(0, len(data), CHUNK)
     if workers <= 1 or len(starts) < 2:
         chunks = (_read_chunk(start, data[start : start + CHUNK]) for start in starts)
-        return [sheet for chunk in _counted(chunks, progress) for sheet in chunk]
+        return _with_data([sheet for chunk in _counted(chunks, progress) for sheet in chunk], data)
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
         futures = [pool.submit(_read_chunk, start, data[start : start + CHUNK]) for start in starts]
         try:
             chunks = (future.result() for future in futures)  # in order: the first bad one
-            return [sheet for chunk in _counted(chunks, progress) for sheet in chunk]
+            sheets = [sheet for chunk in _counted(chunks, progress) for sheet in chunk]
+            return _with_data(sheets, data)
         finally:
             for future in futures:
                 future.cancel()
@@ -168,7 +191,16 @@ CHUNK = 1000
 
 
 def _read_chunk(start: int, items: list) -> list[Sheet]:
-    return [read_sheet(start + i, item) for i, item in enumerate(items)]
+    sheets = [read_sheet(start + i, item) for i, item in enumerate(items)]
+    for sheet in sheets:
+        sheet.data = {}  # the parent has it: _with_data puts it back without a pickle
+    return sheets
+
+
+def _with_data(sheets: list[Sheet], data: list) -> list[Sheet]:
+    for sheet in sheets:
+        sheet.data = {k: v for k, v in data[sheet.index].items() if k not in ("date", "mode", "id")}
+    return sheets
 
 
 def _counted(chunks, progress: Progress | None):
@@ -184,13 +216,14 @@ def _counted(chunks, progress: Progress | None):
 def club_players(names: Iterable[str]) -> tuple[dict[str, Player], int]:
     """Every name's club player, matched case-insensitively, else created as a member (the
     club's own history, so shown in the standings); the number created."""
-    wanted = {name_key(n): tidy_name(n) for n in names}  # the key the database keeps unique
+    typed = {n: name_key(n) for n in dict.fromkeys(names)}  # each spelling once, in order
+    wanted = {key: tidy_name(n) for n, key in typed.items()}  # the key the database keeps unique
     known = {p.name_key: p for p in Player.objects.filter(name_key__in=list(wanted))}
     new = [Player(name=name) for key, name in wanted.items() if key not in known]
     Player.objects.bulk_create(new, batch_size=BATCH)
     for p in Player.objects.filter(name_key__in=[p.name_key for p in new]):
         known[p.name_key] = p
-    return {n: known[name_key(n)] for n in names}, len(new)
+    return {n: known[key] for n, key in typed.items()}, len(new)
 
 
 def entries_of(sheet: Sheet, names: dict[str, str]) -> list[dict[str, Any]]:
@@ -232,6 +265,11 @@ def import_sheets(
     workers: int = 1,
 ) -> Counts:
     """Import a list of sheets whole or not at all (ImportRefused); the counts."""
+    with paused_gc():
+        return _import(data, user, reading, rating, workers)
+
+
+def _import(data, user, reading: Progress | None, rating: Progress | None, workers: int):
     sheets = read_sheets(data, reading, workers)
     counts = Counts(sheets=len(sheets))
     with transaction.atomic():
@@ -311,22 +349,13 @@ def _write(sheets: list[Sheet], user) -> None:
     seats, rounds, imports, records = [], [], [], []
     for s, session in zip(sheets, sessions, strict=True):
         s.session = session
-        result, game, typed = s.result, s.result["game"], s.result["players"]
-        roles = {name: role for role, name in (s.data.get("roles") or {}).items()}
-        for i, (name, player) in enumerate(zip(typed, s.players, strict=True)):
-            role = roles.get(name, "")
-            seats.append(
-                (session.pk, player.pk, i, role, result["totals"].get(name),
-                 result["places"].get(name))
-            )  # fmt: skip
-            best = highlights(game, role, name, result)
+        result, game = s.result, s.result["game"]
+        seated = zip(s.players, result["roles"], result["totals"], result["places"], strict=True)
+        for i, (player, role, total, place) in enumerate(seated):
+            seats.append((session.pk, player.pk, i, role, total, place))
+            best = result["records"][i]
             records.append((session.pk, player.pk, game, *(best.get(k) for k in RECORD_VALUES)))
-        computed = result.get("rounds") or []
-        for i, entry in enumerate(s.entries):
-            if game in END_GAMES:
-                credited = [result["totals"].get(n, 0) for n in typed]
-            else:
-                credited = [computed[i]["credited"].get(n, 0) for n in typed]
+        for i, (entry, credited) in enumerate(zip(s.entries, result["credited"], strict=True)):
             rounds.append((session.pk, i + 1, entry, credited, 1))
         imports.append((session.pk, s.source_id, s.fingerprint))
     insert_rows(Seat, ["session", "player", "position", "role", "score", "place"], seats)

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.db.models import Count, OuterRef, Q, Subquery
 from openskill.models import PlackettLuce
 
-from .bulk_rows import insert_rows
+from .bulk_rows import insert_rows, paused_gc
 from .models import Player, PlaySession, Rating, RatingEvent, RatingLedger, Seat
 from .records import record_session
 
@@ -315,7 +315,7 @@ def replay(
     """Replay ``game``'s events from ``since`` (the start when None), writing only rows
     whose values differ. ``progress`` hears the number of events done after each batch."""
     report = ReplayReport()
-    with transaction.atomic():
+    with transaction.atomic(), paused_gc():
         ledger = ledger or _lock(game)
         standings = _standings_before(game, since)
         existing = {
