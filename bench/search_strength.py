@@ -74,7 +74,15 @@ def main() -> None:
         wins += 1 / len(winners) if seat in winners else 0
         rounds += getattr(state, "round", 1)
         if (i + 1) % max(1, args.games // 10) == 0:
-            print(f"  {i + 1} games, {time.perf_counter() - started:.0f}s", file=sys.stderr)
+            done = i + 1
+            print(
+                f"  {done} games, {time.perf_counter() - started:.0f}s: search "
+                f"{mine / done:.2f}, {args.opponent} {theirs / done / (n - 1):.2f}, ratio "
+                f"{mine / theirs * (n - 1):.3f}, "
+                f"{search.seconds / search.moves * 1000:.0f} ms/move",
+                file=sys.stderr,
+                flush=True,
+            )
     games = args.games
     own = mine / games
     rival = theirs / games / (n - 1)

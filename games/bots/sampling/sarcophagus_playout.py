@@ -146,11 +146,11 @@ class Game:
         return fames
 
     # -- playing on ------------------------------------------------------------------------
-    def play(self, turn: int, placed: int, policy: Policy) -> list[int]:
-        """Play to the end from ``turn`` (``placed`` coins already down this turn)."""
+    def play(self, turn: int, placed: int, turn_coins: int, policy: Policy) -> list[int]:
+        """Play to the end from ``turn``, ``placed`` of its ``turn_coins`` coins down."""
         n = self.players
-        if placed:  # the turn's second coin is still to come (its first went down with 2+)
-            if self.top_left() is not None and self.open_tiles():
+        if placed:  # a turn under way: its second coin, if it has one and a tile is open
+            if placed < turn_coins and self.hands[turn] and self.open_tiles():
                 coin, p = policy(self, turn, None)
                 self.place(turn, coin, p)
             turn = (turn + 1) % n
@@ -237,4 +237,4 @@ def finish(state: SarcophagusState, rng: random.Random, policy: Policy = greedy)
         game.settle()
         if game.top_left() is None:
             return game.final_fame()
-    return game.play(state.turn, state.placed, policy)
+    return game.play(state.turn, state.placed, state.turn_coins, policy)

@@ -1,14 +1,17 @@
-"""Sarcophagus determinisation: samples agree with the view; reveal facts hold."""
+"""Sarcophagus for the search bot: samples agree with the view, reveal facts hold; no peeking."""
 
 from __future__ import annotations
 
 import random
 
-from games.bots.sampling.sarcophagus import read_reveals, sample_state
+from games.bots import get_bot
+from games.bots.sampling.sarcophagus import SEARCH, read_reveals, sample_state
 from games.bots.sarcophagus import HeuristicBot
+from games.bots.search import SearchBot
 from games.engines.sarcophagus import ENGINE
 from games.engines.sarcophagus.pyramid import SARCOPHAGUS
 from games.engines.sarcophagus.state import tiles_accounted
+from games.simulation import play_game
 
 
 def positions(players: int, games: int):
@@ -85,3 +88,45 @@ def test_samples_honour_the_reveal_facts():
         sample = sample_state(view, rng)
         for (p, k), values in reveals.forbidden.items():
             assert sample.coins[p][k] % 6 not in values
+
+
+def test_the_search_bot_plays_whole_games_legally():
+    bots = [get_bot("sarcophagus", "search:8"), HeuristicBot(), HeuristicBot()]
+    for seed in range(2):
+        result = play_game(ENGINE, bots, seed)  # apply raises on an illegal move
+        assert ENGINE.is_over(result.state)
+
+
+def hidden_swapped(state, seat: int, rng: random.Random):
+    """The same game as ``seat`` sees it, with every hidden tile and coin value redrawn."""
+    other = sample_state(ENGINE.view(state, seat), rng)
+    other.events = [dict(e) for e in state.events]
+    other.seed, other.first = state.seed, state.first
+    return other
+
+
+def test_the_search_bot_does_not_peek_at_hidden_tiles_or_coins():
+    checked = 0
+    for state, seat in positions(3, 2):
+        view = ENGINE.view(state, seat)
+        if len(view["moves"]) < 4 or state.placed:
+            continue
+        other = hidden_swapped(state, seat, random.Random(checked))
+        assert (other.board, other.hands) != (state.board, state.hands)
+        assert ENGINE.view(other, seat) == view
+        chosen = [
+            SearchBot("sarcophagus", budget=None, iterations=12).choose(
+                ENGINE, s, seat, random.Random(4)
+            )
+            for s in (state, other)
+        ]
+        assert chosen[0] == chosen[1]
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4
+
+
+def test_trap_discards_and_forced_moves_take_no_search():
+    view = {"moves": [{"pass": True}]}
+    assert SEARCH.shortcut(ENGINE, view, 0, random.Random(0)) == {"pass": True}

@@ -72,11 +72,26 @@ def test_playouts_end_as_the_engine_ends_the_same_moves():
         for state in starts(players, 3):
             game = Game(state, random.Random(checked))
             game.log = []
-            fames = game.play(state.turn, state.placed, greedy)
+            fames = game.play(state.turn, state.placed, state.turn_coins, greedy)
             end = replay(state, game.log)
             assert fames == ENGINE.scores(end), (players, checked)
             checked += 1
     assert checked > 20
+
+
+def test_a_trap_choice_mid_turn_ends_the_turn_as_the_engine_does():
+    # After a coin that makes someone answer a trap, the playout resolves it and goes on
+    # exactly as the engine would: never a third coin, never a coin from an empty hand.
+    seen = 0
+    for state in starts(3, 12, every=1):
+        if state.placed:
+            for move in ENGINE.legal_moves(state, state.turn):
+                after = ENGINE.apply(state, state.turn, move)
+                if after.pending is not None and after.phase == PLAY:
+                    fames = finish(after, random.Random(0))
+                    assert len(fames) == 3
+                    seen += 1
+    assert seen > 0
 
 
 def test_finish_gives_every_seat_its_fame():

@@ -1,9 +1,10 @@
-"""Sarkophag determinisation: samples agree with the view and the facts it has shown."""
+"""Sarkophag for the search bot: samples agree with the view and its facts; no peeking."""
 
 from __future__ import annotations
 
 import random
 
+from games.bots import get_bot
 from games.bots.sampling.sarkophag import (
     SEARCH,
     Memory,
@@ -13,7 +14,9 @@ from games.bots.sampling.sarkophag import (
     unseen_cards,
 )
 from games.bots.sarkophag import HeuristicBot
+from games.bots.search import SearchBot
 from games.engines.sarkophag import ENGINE, HAND_SIZE, HEADS
+from games.simulation import play_game
 
 
 def positions(players: int, games: int, limit: int | None = None):
@@ -90,3 +93,40 @@ def test_the_plug_in_keeps_its_memory_in_the_dict_the_bot_hands_it():
     assert memory["sarkophag"] is info.memory
     world = SEARCH.determinise(ENGINE, info, 0, random.Random(0))
     assert world.hands[0] == state.hands[0]
+
+
+def test_the_search_bot_plays_whole_games_legally():
+    bots = [get_bot("sarkophag", "search:40"), HeuristicBot(), HeuristicBot()]
+    for seed in range(3):
+        result = play_game(ENGINE, bots, seed)  # apply raises on an illegal move
+        assert ENGINE.is_over(result.state)
+
+
+def test_the_search_bot_does_not_peek_at_other_hands():
+    # Deal the other seats different cards the view cannot tell apart: the choice stays.
+    checked = 0
+    for state, seat, _memory in positions(4, 3):
+        if len(state.legal) < 2 or len(state.played) % 7:
+            continue
+        view = ENGINE.view(state, seat)
+        other = state.copy()
+        other.hands = sample_state(view, random.Random(checked)).hands
+        assert other.hands != state.hands
+        assert ENGINE.view(other, seat) == view
+        chosen = [
+            SearchBot("sarkophag", budget=None, iterations=60).choose(
+                ENGINE, s, seat, random.Random(9)
+            )
+            for s in (state, other)
+        ]
+        assert chosen[0] == chosen[1]
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_search_is_the_same_for_the_same_seed():
+    state = ENGINE.new_game(4, 5)
+    seat = ENGINE.to_act(state)[0]
+    bot = SearchBot("sarkophag", budget=None, iterations=80)
+    moves = {bot.choose(ENGINE, state, seat, random.Random(3))["card"] for _ in range(3)}
+    assert len(moves) == 1
