@@ -25,7 +25,7 @@ from games.engines.sarg.scoring import round_credit
 from games.engines.sarg.square import OPEN_BY_MASK
 from games.engines.sarg.state import SargState
 
-REWARD_SCALE = 100.0  # a round's credited difference of this many points is a sure thing
+REWARD_SCALE = 40.0  # a round's credited difference of this many points counts as a sure thing
 
 
 def information(engine: Engine, state: Any, seat: int, memory: dict[str, Any]) -> dict[str, Any]:
