@@ -328,11 +328,8 @@ class PlaySession(models.Model):
         indexes = [models.Index(fields=["status", "game", "-finished_at"])]
 
     def __str__(self) -> str:
-        return gettext("%(game)s on %(when)s (%(status)s)") % {
-            "game": self.get_game_display(),
-            "when": f"{self.created_at:%Y-%m-%d %H:%M}",
-            "status": self.get_status_display(),
-        }
+        # no words: audit entries keep this label, and organisers read them in either language
+        return f"{self.get_game_display()}, {self.created_at:%Y-%m-%d %H:%M}"
 
     @property
     def is_finished(self) -> bool:

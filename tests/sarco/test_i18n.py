@@ -73,20 +73,23 @@ def test_compiled_catalogue_is_there():
     assert PO_FILE.with_suffix(".mo").exists()
 
 
-def english_texts() -> list[str]:
+def english_texts(shortest: int = 14) -> list[str]:
     """The catalogue's English sentences and phrases that differ in German (placeholders
     cut out): none of them may be left on a page served in German."""
     import re
 
     import polib
 
+    from games.catalog import GAMES
+
+    titles = {game.title for game in GAMES}  # names, the same in both languages
     texts = set()
     for entry in polib.pofile(str(PO_FILE)):
         if entry.msgid_plural:
             continue
         for part in re.split(r"%\(\w+\)[sdr]|<[^>]+>|%%", entry.msgid):
             part = part.strip(" .,:;()·")
-            if len(part) >= 14 and part not in entry.msgstr:
+            if len(part) >= shortest and part not in entry.msgstr and part not in titles:
                 texts.add(part)
     return sorted(texts)
 
@@ -227,3 +230,152 @@ def test_makemessages_finds_nothing_new(tmp_path):
     assert not unused, (
         f"the catalogue has strings no code uses (run `make messages`): {unused[:10]}"
     )
+
+
+def started_table(game: str, host):
+    """A running table of ``game`` with people at every seat (``host`` at seat 0)."""
+    from games import tables
+    from games.engines import get_engine
+    from tests.games.helpers import user
+
+    table = tables.open_table(game, host, seats=get_engine(game).min_players)
+    for _ in range(1, get_engine(game).min_players):
+        tables.take_seat(table, user())
+    return tables.start(table, host)
+
+
+@pytest.fixture
+def every_page(client):
+    """Every kind of page: each game's sheet and running table (all four boards), a finished
+    table's replay, the lobby, the leaderboards, a player page, the account page, and the
+    organisers' admin (index, changelists, a session's and a table's change and organise
+    pages, the audit trail)."""
+    from games.catalog import GAMES
+    from scoring import organising, sheets
+    from tests.games.helpers import play_out, sarg_table
+    from tests.scoring.organiser_helpers import finished_sarg, organiser
+    from tests.scoring.sheet_helpers import players, user
+
+    keeper = user()
+    anna, ben, clara = players("Anna", "Ben", "Clara")
+    sessions = {
+        "sarkophag": sheets.create_session("sarkophag", keeper, [anna, ben, clara]),
+        "sarg": sheets.create_session(
+            "sarg", keeper, [anna, ben], roles={"queen": "Anna", "king": "Ben"}
+        ),
+        "sacrifice": sheets.create_session("sacrifice", keeper, [anna, ben]),
+        "sarcophagus": sheets.create_session("sarcophagus", keeper, [anna, ben, clara]),
+    }
+    boards = {game.slug: started_table(game.slug, keeper) for game in GAMES}
+    finished = play_out(sarg_table(host=keeper))
+    boss = organiser()
+    done = finished_sarg(owner=boss)
+    organising.void(done, by=boss, reason="Test")
+    member = [
+        *[reverse("sheet", args=[s.public_id]) for s in sessions.values()],
+        *[reverse("play:table", args=[t.public_id]) for t in boards.values()],
+        reverse("play:replay", args=[finished.public_id]),
+        reverse("play:lobby"),
+        reverse("leaderboard:index"),
+        *[reverse("leaderboard:game", args=[game.slug]) for game in GAMES],
+        reverse("leaderboard:player", args=[anna.pk]),
+        reverse("account"),
+        reverse("scorekeeper-import"),
+    ]
+    admin = [
+        reverse("admin:index"),
+        reverse("admin:scoring_playsession_changelist"),
+        reverse("admin:scoring_playsession_change", args=[done.pk]),
+        reverse("admin:scoring_playsession_correct", args=[done.pk]),
+        reverse("admin:scoring_playsession_restore", args=[done.pk]),
+        reverse("admin:scoring_auditentry_changelist"),
+        reverse("admin:scoring_player_changelist"),
+        reverse("admin:scoring_player_change", args=[anna.pk]),
+        reverse("admin:scoring_player_rename", args=[anna.pk]),
+        reverse("admin:scoring_season_changelist"),
+        reverse("admin:games_table_changelist"),
+        reverse("admin:games_table_change", args=[boards["sarg"].pk]),
+        reverse("admin:games_table_abandon", args=[boards["sarg"].pk]),
+    ]
+    return keeper, boss, member, admin
+
+
+def readable_text(page: str) -> str:
+    """What a person reads or hears of a page: its text and the attributes screen readers
+    say (aria-label, title, alt, placeholder), without scripts, styles and anything marked
+    as another language (the switcher's "Language: English")."""
+    from html.parser import HTMLParser
+
+    class Reader(HTMLParser):
+        VOID = {
+            "area",
+            "base",
+            "br",
+            "col",
+            "embed",
+            "hr",
+            "img",
+            "input",
+            "link",
+            "meta",
+            "source",
+        }
+
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.parts: list[str] = []
+            self.skipping: list[str] = []  # open elements whose content is not German text
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            foreign = attrs.get("lang") not in (None, "de") or tag in ("script", "style")
+            if not self.skipping and not foreign:
+                said = ("aria-label", "title", "alt", "placeholder")
+                self.parts += [attrs[name] or "" for name in said if name in attrs]
+            if tag not in self.VOID and (self.skipping or foreign):
+                self.skipping.append(tag)
+
+        def handle_endtag(self, tag):
+            if self.skipping and self.skipping[-1] == tag:
+                self.skipping.pop()
+
+        def handle_data(self, data):
+            if not self.skipping:
+                self.parts.append(data)
+
+    reader = Reader()
+    reader.feed(page)
+    return " ".join(" ".join(reader.parts).split())
+
+
+def english_left(page: str, english: list[str]) -> list[str]:
+    text = readable_text(page)
+    return [phrase for phrase in english if phrase in text]
+
+
+def test_every_page_is_german(client, every_page):
+    keeper, boss, member, admin = every_page
+    english = english_texts(shortest=8)
+    client.force_login(keeper)
+    pages = {url: german(client, url) for url in member}
+    client.force_login(boss)
+    pages |= {url: german(client, url) for url in admin}
+    assert all('<html lang="de"' in page for page in pages.values())
+    left = {url: english_left(page, english) for url, page in pages.items()}
+    assert not {url: texts for url, texts in left.items() if texts}, "English left on German pages"
+
+
+def test_german_numbers_and_dates(client, every_page):
+    """Ratings with a decimal comma, dates as Germans write them, charts' coordinates plain."""
+    import re
+
+    keeper, _boss, member, _admin = every_page
+    client.force_login(keeper)
+    player_page = next(url for url in member if url.startswith("/players/"))
+    page = german(client, reverse("leaderboard:index"))
+    assert re.search(r"\d,\d", page)
+    assert not re.search(r"\d\.\d", re.sub(r"<[^>]*>", "", page))
+    page = german(client, player_page)
+    assert not re.search(r'(?:cx|cy|y1|y2|y)="-?\d+,\d', page), "a German comma in SVG geometry"
+    page = german(client, reverse("account"))
+    assert re.search(r"\d{1,2}\. \w{3,4}\.? \d{4}", page), "a German date (23. Nov 2026)"

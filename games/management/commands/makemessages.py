@@ -3,6 +3,7 @@
 Engines stay pure Python (no Django import), so they mark what players read with
 ``games.engines.Text(...)`` and ``PluralText(singular, plural, count)`` instead of gettext;
 these keywords tell xgettext to extract them, and ``games.engine_text.say`` translates them.
+``_t`` and ``gettext_now`` are gettext imported under another name (next to a lazy ``_``).
 """
 
 from django.core.management.commands import makemessages
@@ -13,4 +14,6 @@ class Command(makemessages.Command):
         *makemessages.Command.xgettext_options,
         "--keyword=Text",
         "--keyword=PluralText:1,2",
+        "--keyword=_t",  # the admin modules' gettext, beside their gettext_lazy ``_``
+        "--keyword=gettext_now",
     ]
