@@ -23,6 +23,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -40,6 +41,10 @@ log = logging.getLogger(__name__)
 LOBBY_GROUP = "lobby"
 SEED_BITS = 53  # seeds stay exact as JSON numbers in a browser too
 STALE_WINDOW = 20  # moves by others a simultaneous decision's page may be behind
+MOVE_FIELDS = [  # what a move writes of the table row
+    "version", "state_json", "last_move_at", "to_act", "bot_to_act",
+    "status", "finished_at", "session",
+]  # fmt: skip
 
 
 class TableError(ValueError):
@@ -137,15 +142,21 @@ def _check_level(level: Any) -> str:
     return level
 
 
-def _sync_turn(table: Table, state: Any) -> None:
-    """Keep the columns that mirror the state (to_act, bot_to_act, seats' to_act) in step."""
+def _sync_turn(table: Table, state: Any, seats: list[TableSeat]) -> None:
+    """Keep the columns that mirror the state (to_act, bot_to_act, seats' to_act) in step.
+    ``seats`` are the table's seats as read in this transaction: the seat rows are written
+    only when one changes, in one statement."""
     engine = table.engine
     to_act = [] if engine.is_over(state) else list(engine.to_act(state))
     table.to_act = to_act
-    seats = table.seats.all()
-    table.bot_to_act = seats.filter(position__in=to_act).exclude(bot_level="").exists()
-    seats.filter(to_act=True).exclude(position__in=to_act).update(to_act=False)
-    seats.filter(position__in=to_act, to_act=False).update(to_act=True)
+    table.bot_to_act = any(s.is_bot and s.position in to_act for s in seats)
+    changed = [s for s in seats if s.to_act != (s.position in to_act)]
+    if changed:
+        TableSeat.objects.filter(pk__in=[s.pk for s in changed]).update(
+            to_act=Case(When(position__in=to_act, then=Value(True)), default=Value(False))
+        )
+        for seat in changed:
+            seat.to_act = seat.position in to_act
 
 
 # --- before the start -------------------------------------------------------------------------
@@ -318,7 +329,7 @@ def start(table: Table, by) -> Table:
         table.status = Table.Status.PLAYING
         table.started_at = now
         table.last_move_at = now
-        _sync_turn(table, state)
+        _sync_turn(table, state, seats)
         table.save()
         _announce(table, force=True, lobby=True)
         return table
@@ -395,13 +406,13 @@ def _play(
         )
         table.state_json = engine.to_json(new_state)
         table.last_move_at = now
-        _sync_turn(table, new_state)
+        _sync_turn(table, new_state, seats)
         ended = engine.is_over(new_state)
         if ended:
             table.status = Table.Status.FINISHED
             table.finished_at = now
             table.session = _record(table, new_state, seats)
-        table.save()
+        table.save(update_fields=MOVE_FIELDS)
         _announce(table, lobby=ended)
         return table
 
@@ -459,7 +470,8 @@ def hand_to_bot(table: Table, position: int, by, level: str = "heuristic") -> Ta
         table = _locked(table)
         if table.status != Table.Status.PLAYING:
             raise TableError(_("Only a running game's seats can be handed to a bot."))
-        seat = _position(table, _seats(table), position)
+        seats = _seats(table)
+        seat = _position(table, seats, position)
         if seat.user_id is None:
             raise TableError(
                 _("A bot already plays seat %(number)s.") % {"number": seat.position + 1}
@@ -471,7 +483,7 @@ def hand_to_bot(table: Table, position: int, by, level: str = "heuristic") -> Ta
             return table  # already handed over
         seat.bot_level = level
         seat.save(update_fields=["bot_level"])
-        _sync_turn(table, table.state())
+        _sync_turn(table, table.state(), seats)
         table.save(update_fields=["to_act", "bot_to_act"])
         _announce(table, force=True, lobby=True)
         return table
@@ -483,7 +495,8 @@ def take_back(table: Table, position: int, by) -> Table:
         table = _locked(table)
         if table.status != Table.Status.PLAYING:
             raise TableError(_("Only a running game's seats can be taken back."))
-        seat = _position(table, _seats(table), position)
+        seats = _seats(table)
+        seat = _position(table, seats, position)
         if seat.user_id is None:
             raise TableError(
                 _("Seat %(number)s has always been a bot's.") % {"number": seat.position + 1}
@@ -494,7 +507,7 @@ def take_back(table: Table, position: int, by) -> Table:
             return table  # already back
         seat.bot_level = ""
         seat.save(update_fields=["bot_level"])
-        _sync_turn(table, table.state())
+        _sync_turn(table, table.state(), seats)
         table.save(update_fields=["to_act", "bot_to_act"])
         _announce(table, force=True, lobby=True)
         return table
