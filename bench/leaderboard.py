@@ -21,6 +21,7 @@ import json
 import os
 import pathlib
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -88,7 +89,23 @@ def timed(fn) -> float:
     return time.perf_counter() - started
 
 
-def page_figures(urls: list[str], runs: int = 15) -> list[tuple[str, float, int, float]]:
+def _cpu() -> float:
+    """CPU seconds (user + system) of this process and its finished children (the import's
+    workers): on a shared machine a steadier figure than the wall clock."""
+    me, kids = (resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def step(label: str, fn) -> None:
+    """Run ``fn`` and print its wall time, its CPU time and what it printed."""
+    out = io.StringIO()
+    cpu = _cpu()
+    seconds = timed(lambda: fn(out))
+    said = " ".join(out.getvalue().split())
+    print(f"{label}: {seconds:.1f} s (CPU {_cpu() - cpu:.1f} s)" + (f"  ({said})" if said else ""))
+
+
+def page_figures(urls: list[str], runs: int = 15) -> list[tuple[str, float, float, int, float]]:
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -99,14 +116,18 @@ def page_figures(urls: list[str], runs: int = 15) -> list[tuple[str, float, int,
         cold = timed(lambda u=url: client.get(u))
         for _ in range(2):
             client.get(url)
-        times = []
+        times, cpu = [], []
         for _ in range(runs):
-            started = time.perf_counter()
+            started, used = time.perf_counter(), time.process_time()
             with CaptureQueriesContext(connection) as queries:
                 response = client.get(url)
             times.append(time.perf_counter() - started)
+            cpu.append(
+                time.process_time() - used
+            )  # this process only: SQLite's work, not a server's
             assert response.status_code == 200, (url, response.status_code)
-        rows.append((url, statistics.median(times) * 1000, len(queries), cold * 1000))
+        median, cpu_median = statistics.median(times) * 1000, statistics.median(cpu) * 1000
+        rows.append((url, median, cpu_median, len(queries), cold * 1000))
     return rows
 
 
@@ -124,21 +145,13 @@ def run(args) -> None:
     data = sheets(args.sessions, args.players)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(data, f)
-    out = io.StringIO()
-    seconds = timed(lambda: call_command("import_sheets", f.name, stdout=out))
-    print(f"import_sheets: {seconds:.1f} s  ({out.getvalue().strip()})")
-    out = io.StringIO()
-    seconds = timed(lambda: call_command("import_sheets", f.name, stdout=out))
-    print(f"import_sheets again: {seconds:.1f} s  ({out.getvalue().strip()})")
+    step("import_sheets", lambda out: call_command("import_sheets", f.name, stdout=out))
+    step("import_sheets again", lambda out: call_command("import_sheets", f.name, stdout=out))
     os.unlink(f.name)
-    out = io.StringIO()
-    seconds = timed(lambda: call_command("rerate", stdout=out))
-    print(f"rerate, ratings right: {seconds:.1f} s  ({' '.join(out.getvalue().split())})")
+    step("rerate, ratings right", lambda out: call_command("rerate", stdout=out))
     RatingEvent.objects.all().delete()
     Rating.objects.all().delete()
-    out = io.StringIO()
-    seconds = timed(lambda: call_command("rerate", stdout=out))
-    print(f"rerate from nothing: {seconds:.1f} s")
+    step("rerate from nothing", lambda out: call_command("rerate", stdout=io.StringIO()))
 
     best = Rating.objects.filter(game="sarg").order_by("-ordinal").first()
     urls = [
@@ -150,9 +163,13 @@ def run(args) -> None:
         "/leaderboard/sarg/?period=year",
         "/leaderboard/sarkophag/?mode=online&min=10",
     ]
-    print(f"{'page':<45} {'median ms':>10} {'queries':>8} {'first ms':>9}")
-    for url, median, queries, cold in page_figures(urls):
-        print(f"{url:<45} {median:>10.1f} {queries:>8} {cold:>9.0f}")
+    print(f"{'page':<45} {'median ms':>10} {'CPU ms':>7} {'queries':>8} {'first ms':>9}")
+    for url, median, cpu, queries, cold in page_figures(urls):
+        print(f"{url:<45} {median:>10.1f} {cpu:>7.1f} {queries:>8} {cold:>9.0f}")
+
+
+def _load() -> str:
+    return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main() -> None:
@@ -167,7 +184,10 @@ def main() -> None:
     parser.add_argument("--only", choices=["sqlite", "postgres"], help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.only:
+        now = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
+        print(f"{now} UTC, {_load()}, {os.cpu_count()} cores")
         run(args)
+        print(f"done, {_load()}")
         return
     base = {**os.environ, "DJANGO_SETTINGS_MODULE": "sarco.settings", "DEBUG": "true"}
     base.pop("DATABASE_URL", None)
