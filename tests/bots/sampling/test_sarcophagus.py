@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import time
+from dataclasses import replace
 
 from games.bots import get_bot
 from games.bots.sampling.sarcophagus import SEARCH, read_reveals, sample_state
@@ -130,3 +132,44 @@ def test_the_search_bot_does_not_peek_at_hidden_tiles_or_coins():
 def test_trap_discards_and_forced_moves_take_no_search():
     view = {"moves": [{"pass": True}]}
     assert SEARCH.shortcut(ENGINE, view, 0, random.Random(0)) == {"pass": True}
+
+
+def midgame():
+    """A position with a real choice of coin moves in a heuristic game."""
+    for state, seat in positions(3, 1):
+        if len(ENGINE.legal_moves(state, seat)) >= 6 and state.placed == 0 and state.held[0]:
+            return state, seat
+    raise AssertionError("no position with a choice")
+
+
+class Sealed:
+    """Stands for the real state: any look at it once sealed fails the test."""
+
+    def __init__(self, state):
+        object.__setattr__(self, "_state", state)
+        object.__setattr__(self, "sealed", False)
+
+    def __getattr__(self, name):
+        if object.__getattribute__(self, "sealed"):
+            raise AssertionError(f"the search read the real state's {name}")
+        return getattr(object.__getattribute__(self, "_state"), name)
+
+
+def test_after_information_the_real_state_is_never_read():
+    state, seat = midgame()
+    sealed = Sealed(state)
+
+    def information(engine, real, seat_, memory):
+        info = SEARCH.information(engine, real._state, seat_, memory)
+        object.__setattr__(real, "sealed", True)
+        return info
+
+    bot = SearchBot(budget=None, iterations=40, spec=replace(SEARCH, information=information))
+    assert bot.choose(ENGINE, sealed, seat, random.Random(4)) in ENGINE.legal_moves(state, seat)
+
+
+def test_the_time_budget_bounds_a_move():
+    state, seat = midgame()
+    started = time.perf_counter()
+    SearchBot(budget=0.05, iterations=None).choose(ENGINE, state, seat, random.Random(1))
+    assert time.perf_counter() - started < 1.5

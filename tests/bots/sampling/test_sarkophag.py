@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import time
+from dataclasses import replace
 
 from games.bots import get_bot
 from games.bots.sampling.sarkophag import (
@@ -130,3 +132,44 @@ def test_the_search_is_the_same_for_the_same_seed():
     bot = SearchBot("sarkophag", budget=None, iterations=80)
     moves = {bot.choose(ENGINE, state, seat, random.Random(3))["card"] for _ in range(3)}
     assert len(moves) == 1
+
+
+def midgame():
+    """A position with a choice: the first seat with two or more legal cards in game 2."""
+    for state, seat, _memory in positions(4, 1):
+        if len(state.legal) >= 3 and state.played:
+            return state, seat
+    raise AssertionError("no position with a choice")
+
+
+class Sealed:
+    """Stands for the real state: any look at it once sealed fails the test."""
+
+    def __init__(self, state):
+        object.__setattr__(self, "_state", state)
+        object.__setattr__(self, "sealed", False)
+
+    def __getattr__(self, name):
+        if object.__getattribute__(self, "sealed"):
+            raise AssertionError(f"the search read the real state's {name}")
+        return getattr(object.__getattribute__(self, "_state"), name)
+
+
+def test_after_information_the_real_state_is_never_read():
+    state, seat = midgame()
+    sealed = Sealed(state)
+
+    def information(engine, real, seat_, memory):
+        info = SEARCH.information(engine, real._state, seat_, memory)
+        object.__setattr__(real, "sealed", True)
+        return info
+
+    bot = SearchBot(budget=None, iterations=40, spec=replace(SEARCH, information=information))
+    assert bot.choose(ENGINE, sealed, seat, random.Random(4)) in ENGINE.legal_moves(state, seat)
+
+
+def test_the_time_budget_bounds_a_move():
+    state, seat = midgame()
+    started = time.perf_counter()
+    SearchBot(budget=0.05, iterations=None).choose(ENGINE, state, seat, random.Random(1))
+    assert time.perf_counter() - started < 1.5
