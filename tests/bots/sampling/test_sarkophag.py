@@ -135,7 +135,7 @@ def test_the_search_is_the_same_for_the_same_seed():
 
 
 def midgame():
-    """A position with a choice: the first seat with two or more legal cards in game 2."""
+    """A position after the first trick where the seat to act has three or more cards to choose."""
     for state, seat, _memory in positions(4, 1):
         if len(state.legal) >= 3 and state.played:
             return state, seat
