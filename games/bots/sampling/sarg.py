@@ -46,15 +46,18 @@ def unseen(view: dict[str, Any]) -> list[str]:
 
 def determinise(engine: Engine, view: dict[str, Any], seat: int, rng: random.Random) -> SargState:
     """A state agreeing with ``view``: the unseen cards dealt at random to the other hand
-    (its size as shown) and the stack (its length as shown)."""
-    pool = list(view["unseen"]) if "unseen" in view else unseen(view)
-    pool.sort(key=lambda _: rng.random())  # a shuffle, several times cheaper than rng.shuffle
+    (its size as shown), the rest on the stack (its length as shown)."""
+    pool = view["unseen"] if "unseen" in view else unseen(view)
     other = 1 - seat
     size = view["hand_sizes"][other]
+    dealt = rng.sample(range(len(pool)), size)
     hands: list[tuple[str, ...]] = [(), ()]
     hands[seat] = tuple(view["hand"])
-    hands[other] = tuple(pool[:size])
-    stack = tuple(pool[size:])
+    hands[other] = tuple(pool[i] for i in dealt)
+    # The stack keeps the rest in sorted order: nothing within the search's horizon reads it
+    # (the next deal comes after the round is scored), and not shuffling it halves the cost.
+    taken = set(dealt)
+    stack = tuple(card for i, card in enumerate(pool) if i not in taken)
     if len(stack) != view["stack"]:
         raise ValueError("The view's card counts do not add up to a Sarg deck.")
     queen = view["roles"]["queen"]
