@@ -6,10 +6,14 @@ Websockets get the session user (AuthMiddlewareStack) and the reader's language
 
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sarco.settings")
-django_asgi_app = get_asgi_application()  # before importing anything that touches models
+django.setup(set_prefix=False)  # before importing anything that touches models
+
+from .asgi_handler import SyncStackASGIHandler  # noqa: E402
+
+django_asgi_app = SyncStackASGIHandler()  # each request: one hop to the sync thread
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
