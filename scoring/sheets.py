@@ -294,9 +294,9 @@ def apply_edit(
                 )
             entries.pop()
             message = (
-                "The end-of-game entry was removed."
+                _("The end-of-game entry was removed.")
                 if game in END_GAMES
-                else f"Round {len(rounds)} was removed."
+                else _("Round %(number)d was removed.") % {"number": len(rounds)}
             )
         elif op == "end":
             if game not in END_GAMES:
@@ -312,11 +312,11 @@ def apply_edit(
                 )
             entries = [entry]
             index = 0
-            message = "End of game entered."
+            message = _("End of game entered.")
         elif op == "finish":
             if not rounds:
                 raise EditRefused(_("Enter at least one round before finishing the game."))
-            message = "Game finished. Places are recorded."
+            message = _("Game finished. Places are recorded.")
         else:
             raise EditRefused(_("Unknown edit %(op)r.") % {"op": op})
 

@@ -46,7 +46,7 @@ def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
         )
         finished = max(totals.values()) >= TARGET if to_1000 else len(rounds) == ROUNDS
     before_bonus = dict(totals)
-    bonus, bonus_to, explanation = 0, None, "The end bonus is added once the game is over."
+    bonus, bonus_to, explanation = 0, None, _("The end bonus is added once the game is over.")
     if finished:
         result = final_result(credited_by_role)
         totals = {queen: result["queen"], king: result["king"]}
@@ -122,8 +122,14 @@ def _round(entry: Any, field: str, used: Counter[str]) -> dict[str, Any]:
 
 def _over_message(number: int, to_1000: bool) -> str:
     if to_1000:
-        return f"The game reached {TARGET} after round {number}; there is no round {number + 1}."
-    return f"Sarg is six rounds; there is no round {number + 1}."
+        return _(
+            "The game reached %(target)d after round %(number)d; there is no round %(next)d."
+        ) % {
+            "target": TARGET,
+            "number": number,
+            "next": number + 1,
+        }
+    return _("Sarg is six rounds; there is no round %(next)d.") % {"next": number + 1}
 
 
 def _named(text: str, queen: str, king: str) -> str:

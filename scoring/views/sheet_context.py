@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from games.catalog import GAMES_BY_SLUG
+from games.engine_text import say
 
 from ..calculators import SheetError, compute
 from ..entry import build_sheet, entry_of
@@ -19,7 +21,7 @@ from ..entry.form import entry_context
 from ..models import PlaySession
 from ..sheets import roles_of, rounds_of, seats_of
 
-ROLE_LABEL = {"queen": "Queen · rows", "king": "King · columns"}
+ROLE_LABEL = {"queen": _("Queen · rows"), "king": _("King · columns")}
 
 
 def live_context(session: PlaySession, can_edit: bool, result=None, seats=None, rounds=None):
@@ -71,6 +73,8 @@ def live_context(session: PlaySession, can_edit: bool, result=None, seats=None, 
             ]
         table.append(row)
     breakdown = (result or {}).get("breakdown") or {}
+    if breakdown.get("explanation"):  # Sarg's end bonus, in the engine's words
+        breakdown = {**breakdown, "explanation": say(breakdown["explanation"])}
     end = []
     if game.AT_END and rounds:
         for n in names:

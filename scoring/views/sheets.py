@@ -224,10 +224,10 @@ def entry(request, public_id):
         else:
             message = outcome.message
             if outcome.extra.get("game_over"):
-                message += " The game is over: check the sheet and tap Finish to record it."
+                message += " " + _("The game is over: check the sheet and tap Finish to record it.")
             return _body(request, outcome.session, message)
     elif request.POST.get("action") == "save":
-        context["error"]["message"] += " Nothing was saved."
+        context["error"]["message"] += " " + _("Nothing was saved.")
     if request.htmx:
         return render(request, "scoring/_entry.html", context)
     page = sheet_context(request, session, number=number)

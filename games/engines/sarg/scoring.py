@@ -198,28 +198,48 @@ def _bonus(
     if queen != king:
         leader, behind = ("queen", "king") if queen > king else ("king", "queen")
         high, low = totals[leader], totals[behind]
-        return (
-            high - low,
-            leader,
-            f"The {leader.title()} leads {high} to {low} and gains the difference, "
-            f"{high - low}, as a bonus: {2 * high - low} to {low}.",
-        )
+        numbers = {"high": high, "low": low, "bonus": high - low, "final": 2 * high - low}
+        if leader == "queen":
+            text = Text(
+                "The Queen leads %(high)s to %(low)s and gains the difference, %(bonus)s, as a "
+                "bonus: %(final)s to %(low)s.",
+                **numbers,
+            )
+        else:
+            text = Text(
+                "The King leads %(high)s to %(low)s and gains the difference, %(bonus)s, as a "
+                "bonus: %(final)s to %(low)s.",
+                **numbers,
+            )
+        return high - low, leader, text
     best_queen, best_king = max(queen_scores, default=0), max(king_scores, default=0)
     if best_queen == best_king:
         return (
             0,
             None,
-            f"The totals are equal ({queen} each) and both were credited the highest round "
-            f"score, {best_queen}, so there is no bonus.",
+            Text(
+                "The totals are equal (%(total)s each) and both were credited the highest round "
+                "score, %(best)s, so there is no bonus.",
+                total=queen,
+                best=best_queen,
+            ),
         )
     role = "queen" if best_queen > best_king else "king"
     best = max(best_queen, best_king)
-    return (
-        best,
-        role,
-        f"The totals are equal ({queen} each); the highest round score, {best}, was credited "
-        f"to the {role.title()}, who gains it as a bonus: {queen + best} to {queen}.",
-    )
+    numbers = {"total": queen, "best": best, "final": queen + best}
+    if role == "queen":
+        text = Text(
+            "The totals are equal (%(total)s each); the highest round score, %(best)s, was "
+            "credited to the Queen, who gains it as a bonus: %(final)s to %(total)s.",
+            **numbers,
+        )
+    else:
+        text = Text(
+            "The totals are equal (%(total)s each); the highest round score, %(best)s, was "
+            "credited to the King, who gains it as a bonus: %(final)s to %(total)s.",
+            **numbers,
+        )
+    return best, role, text
 
 
 def round_credit(grid: Sequence[str]) -> tuple[int, int]:
