@@ -143,15 +143,19 @@ def _add_records(player: Player, out: dict[str, GameRecord]) -> None:
 
 def recent_sessions(player: Player, n: int = 10):
     """The player's latest finished sessions (voided ones marked), newest first, in one
-    query; ``seat.table_id`` is the public id of the online table a session was played at
-    (its replay is where the page links), None for a session typed into a sheet."""
+    query. ``seat.table_id`` is the public id of the online table a session was played at
+    (its replay is where the page links), None for a session typed into a sheet;
+    ``seat.unit`` names the score's unit."""
     table = Table.objects.filter(session=OuterRef("session")).order_by("id")
-    return list(
+    seats = list(
         Seat.objects.filter(player=player, session__status=PlaySession.Status.FINISHED)
         .select_related("session")
         .annotate(table_id=Subquery(table.values("public_id")[:1]))
         .order_by(F("session__finished_at").desc(nulls_last=True), "-session_id")[:n]
     )
+    for seat in seats:
+        seat.unit = UNITS[seat.session.game]
+    return seats
 
 
 @dataclass
