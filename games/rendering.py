@@ -9,6 +9,7 @@ that later replaces part of it come from the same templates.
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
@@ -26,6 +27,8 @@ from .bot_players import level_choices
 from .labels import game_title, option_text, seat_names
 from .lobby import lobby_lists
 from .models import TableSeat
+
+log = logging.getLogger(__name__)
 
 SPECTATOR_CACHE_SECONDS = 600
 RECENT_RENDERINGS = 512  # per process: a few versions of a few hundred live tables' views
@@ -275,7 +278,7 @@ def table_fragments(table, seat: int | None, *, user=None) -> str:
     _, _, _, _, _, signed_in, is_host, _ = key
     shared = seat is None and signed_in and not is_host
     if shared:
-        html = cache.get(_spectator_key(key))
+        html = _cached(_spectator_key(key))
         if html is not None:
             _remember(key, html)
             return html
@@ -284,8 +287,24 @@ def table_fragments(table, seat: int | None, *, user=None) -> str:
     html = render_to_string("games/_table_live.html", context)
     _remember(key, html)
     if shared:
-        cache.set(_spectator_key(key), html, SPECTATOR_CACHE_SECONDS)
+        _cache(_spectator_key(key), html)
     return html
+
+
+def _cached(key: str) -> str | None:
+    """The shared cache is a saving, not a dependency: with Redis away, render instead."""
+    try:
+        return cache.get(key)
+    except Exception:
+        log.warning("The cache is unavailable; rendering the spectators' view", exc_info=True)
+        return None
+
+
+def _cache(key: str, html: str) -> None:
+    try:
+        cache.set(key, html, SPECTATOR_CACHE_SECONDS)
+    except Exception:
+        log.warning("The cache is unavailable; the spectators' view is not shared", exc_info=True)
 
 
 def lobby_fragments(user) -> str:

@@ -1,0 +1,165 @@
+"""Redis stopped for a few seconds under a real daphne (issue 16): moves still commit and
+answer, and when Redis is back the players' sockets reconnect and are sent the table as it
+stands. The test runs a private redis-server on a port of its own (never the shared one) and
+stops it for sure on the way out."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import shutil
+import subprocess
+import tempfile
+import time
+import uuid
+
+import pytest
+from django.db import connection
+from websockets.exceptions import ConnectionClosed
+
+from bench.live import VERSION, connect, free_port, post_move, servers, wait_until
+from games.models import Table
+from tests.services import require
+
+from .helpers import sarg_table, user_at
+from .test_faults import (  # noqa: F401
+    assert_log_is_whole,
+    fresh,
+    server,
+    servers_gone_before_teardown,
+    sessionid,
+)
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis]
+
+OUTAGE_MOVES = 2
+RECONNECT_WITHIN = 30.0  # seconds: the page retries with a backoff of at most ~8 s
+
+
+class PrivateRedis:
+    """A redis-server of this test's own, on a free port, with nothing persisted."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.dir = tempfile.mkdtemp(prefix="sarco-redis-")
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [shutil.which("redis-server"), "--port", str(self.port), "--bind", "127.0.0.1",
+             "--save", "", "--appendonly", "no", "--dir", self.dir],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        wait_until(self.answers, 10, "the private redis-server to answer")
+
+    def answers(self) -> bool:
+        import socket
+
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), 1):
+            return True
+        return False
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+async def _version_after_reconnects(base: str, path: str, session: str, at_least: int) -> int:
+    """Read this seat's socket, reconnecting whenever it is closed (as the page does), until a
+    frame carries a version of at least ``at_least``."""
+    deadline = time.monotonic() + RECONNECT_WITHIN
+    while time.monotonic() < deadline:
+        try:
+            async with connect(base, path, session) as socket:
+                while True:
+                    frame = await asyncio.wait_for(socket.recv(decode=False), 5)
+                    found = VERSION.search(frame)
+                    if found and int(found.group(1)) >= at_least:
+                        return int(found.group(1))
+        except (OSError, ConnectionClosed, TimeoutError):
+            await asyncio.sleep(0.5)
+    raise AssertionError(f"no socket reached version {at_least} within {RECONNECT_WITHIN} s")
+
+
+async def _read_until(socket, version: int) -> str:
+    """ "reached" once a frame carries ``version`` or later, "closed" if the server closes."""
+    try:
+        async with asyncio.timeout(RECONNECT_WITHIN):
+            while True:
+                found = VERSION.search(await socket.recv(decode=False))
+                if found and int(found.group(1)) >= version:
+                    return "reached"
+    except ConnectionClosed:
+        return "closed"
+
+
+async def _scenario(redis: PrivateRedis, base: str, ws_base: str, table: Table) -> None:
+    sessions = {p: sessionid(user_at(table, p)) for p in (0, 1)}
+    path = f"/ws/play/{table.public_id}/"
+
+    def play_one() -> int:
+        now = fresh(table)
+        position = now.to_act[0]
+        move = now.engine.legal_moves(now.state(), position)[0]
+        return post_move(base, table.public_id, sessions[position], move, now.version)
+
+    held = [await connect(ws_base, path, sessions[p]).__aenter__() for p in (0, 1)]
+    assert await asyncio.to_thread(play_one) == 200
+    for socket in held:
+        assert await _read_until(socket, 1) == "reached"
+
+    redis.stop()
+    for _ in range(OUTAGE_MOVES):  # moves commit and answer while Redis is away
+        assert await asyncio.to_thread(play_one) == 200
+    outage_version = await asyncio.to_thread(lambda: fresh(table).version)
+    assert outage_version == 1 + OUTAGE_MOVES
+    await asyncio.sleep(2)
+    redis.start()
+
+    # The sockets held through the outage are closed by the server (the page then reconnects
+    # and is sent the table as it stands) or are sent the missed version: never left behind.
+    outcomes = [await _read_until(socket, outage_version) for socket in held]
+    for position, outcome in enumerate(outcomes):
+        await held[position].close()
+        if outcome == "closed":
+            seen = await _version_after_reconnects(ws_base, path, sessions[position], 1)
+            assert seen == outage_version
+    # And live again: the next move reaches both seats over Redis.
+    async with (
+        connect(ws_base, path, sessions[0]) as seat_0,
+        connect(ws_base, path, sessions[1]) as seat_1,
+    ):
+        assert await asyncio.to_thread(play_one) == 200
+        for socket in (seat_0, seat_1):
+            async with asyncio.timeout(15):
+                while True:
+                    found = VERSION.search(await socket.recv(decode=False))
+                    if found and int(found.group(1)) > outage_version:
+                        break
+
+
+def test_moves_commit_while_redis_is_down_and_sockets_resync_when_it_is_back():
+    require("redis")
+    if shutil.which("redis-server") is None:
+        pytest.fail("redis-server is not installed; this test runs a private one.")
+    redis = PrivateRedis()
+    table = sarg_table()
+    try:
+        redis.start()
+        process = server(REDIS_URL=redis.url, CHANNEL_PREFIX=f"outage-{uuid.uuid4().hex[:8]}")
+        with servers(process):
+            try:
+                asyncio.run(_scenario(redis, process.base, process.ws_base, table))
+            finally:
+                connection.close()
+        assert fresh(table).status == Table.Status.PLAYING
+        assert_log_is_whole(table)
+    finally:
+        redis.stop()
+        shutil.rmtree(redis.dir, ignore_errors=True)
