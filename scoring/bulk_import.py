@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from . import ratings
-from .bulk_rows import insert_objects, insert_rows, paused_gc
+from .bulk_rows import ANALYZE_AFTER, analyze, insert_objects, insert_rows, paused_gc
 from .calculators import SheetError, compute
 from .models import Player, PlaySession, Round, Seat, SeatRecord, SheetImport
 from .players import name_key, tidy_name
@@ -287,6 +287,8 @@ def _import(data, user, reading: Progress | None, rating: Progress | None, worke
         for game in sorted(earliest):
             ratings.replay(game, since=earliest[game], progress=rating)
         counts.games = sorted(earliest)
+        if counts.imported >= ANALYZE_AFTER:
+            analyze(PlaySession, Seat, Round, SeatRecord, SheetImport)
     return counts
 
 

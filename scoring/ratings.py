@@ -21,7 +21,7 @@ from django.db import transaction
 from django.db.models import Count, OuterRef, Q, Subquery
 from openskill.models import PlackettLuce
 
-from .bulk_rows import insert_rows, paused_gc
+from .bulk_rows import ANALYZE_AFTER, analyze, insert_rows, paused_gc
 from .models import Player, PlaySession, Rating, RatingEvent, RatingLedger, Seat
 from .records import record_session
 
@@ -357,6 +357,8 @@ def replay(
             report.rows_written += len(gone)
         if report.changed:
             _touch(ledger)
+        if report.rows_written >= ANALYZE_AFTER:
+            analyze(RatingEvent, Rating)
     return report
 
 
