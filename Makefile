@@ -7,7 +7,7 @@ PORT ?= 8000
 STAMP := $(VENV)/.installed
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/sarco
 
-.PHONY: run test lint test-sqlite test-postgres format bench bench-leaderboard bench-online clean compilemessages messages
+.PHONY: run test lint test-sqlite test-postgres format bench bench-leaderboard bench-online bench-soak clean compilemessages messages
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "sarco needs Python 3.11, found " + sys.version.split()[0]'
@@ -81,6 +81,14 @@ bench-online: SECONDS ?= 20
 bench-online: $(STAMP)
 	$(BIN)/python bench/online.py --tables $(TABLES) --seconds $(SECONDS) \
 		$(if $(MODES),--modes $(MODES)) $(if $(SETUPS),--setups $(SETUPS)) $(if $(PEER),--peer)
+
+# Soak (bench/soak.py): SOCKETS=500 held for SOAK_SECONDS=60 with moves flowing, SETUP=sqlite|pg1|pg2;
+# fails on any error or on memory growing after the warm-up.
+bench-soak: SOCKETS ?= 500
+bench-soak: SOAK_SECONDS ?= 60
+bench-soak: SETUP ?= sqlite
+bench-soak: $(STAMP)
+	$(BIN)/python bench/soak.py --sockets $(SOCKETS) --seconds $(SOAK_SECONDS) --setup $(SETUP)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -98,6 +98,8 @@ class Daphne:
                 # An HTTP request, not just a TCP connect: the first request starts the runner.
                 urllib.request.urlopen(f"{self.base}/play/", timeout=2).read()
                 return self
+            except urllib.error.HTTPError:
+                return self  # it answered (with DEBUG off and no collectstatic, pages fail)
             except (OSError, urllib.error.URLError):
                 time.sleep(0.2)
         self.stop()

@@ -42,6 +42,16 @@ REDIS_URL = os.environ.get("SARCO_BENCH_REDIS", "redis://127.0.0.1:6379/14")
 TEMPLATE = "sarco_bench_template"
 RUN_DB = "sarco_bench_online"
 ROUND_TRIP_LIMIT = 10.0  # seconds: slower than this counts as an error
+# The servers run as in production (DEBUG off: no query log, no SQL quoting per query),
+# over plain HTTP on the loopback, keeping database connections.
+PRODUCTION = {
+    "DEBUG": "false",
+    "SECRET_KEY": "bench-only-" + "x" * 40,
+    "SECURE_SSL_REDIRECT": "false",
+    "SESSION_COOKIE_SECURE": "false",
+    "CSRF_COOKIE_SECURE": "false",
+    "CONN_MAX_AGE": "60",
+}
 
 
 # --- databases -------------------------------------------------------------------------------
@@ -267,8 +277,9 @@ def run_one(setup: str, count: int, mode: str, seconds: float, workdir: pathlib.
     os.environ.pop("REDIS_URL", None)
     os.environ.update(env)
     os.environ["DEBUG"] = "true"
+    os.environ["SECRET_KEY"] = PRODUCTION["SECRET_KEY"]  # the servers must read its sessions
     tables = create_tables(count)
-    server_env = {**env, "SARCO_BOT_PAUSE": "0.7", "CONN_MAX_AGE": "60"}
+    server_env = {**env, **PRODUCTION, "SARCO_BOT_PAUSE": "0.7"}
     if setup != "sqlite":
         server_env |= {"REDIS_URL": REDIS_URL, "CHANNEL_PREFIX": f"bench{os.getpid()}"}
     else:

@@ -146,7 +146,13 @@ async def soak(tables: list[dict], processes: list[Daphne], seconds: float, peri
 
 
 def main() -> None:
-    from bench.online import REDIS_URL, create_tables, fresh_database, prepare_templates
+    from bench.online import (
+        PRODUCTION,
+        REDIS_URL,
+        create_tables,
+        fresh_database,
+        prepare_templates,
+    )
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sockets", type=int, default=500)
@@ -164,8 +170,9 @@ def main() -> None:
         os.environ.pop("REDIS_URL", None)
         os.environ.update(env)
         os.environ["DEBUG"] = "true"
+        os.environ["SECRET_KEY"] = PRODUCTION["SECRET_KEY"]  # the servers read its sessions
         tables = create_tables(max(1, args.sockets // SOCKETS_PER_TABLE))
-        server_env = {**env, "CONN_MAX_AGE": "60"}
+        server_env = {**env, **PRODUCTION}
         if args.setup == "sqlite":
             server_env |= {"DATABASE_URL": None, "REDIS_URL": None}
         else:
