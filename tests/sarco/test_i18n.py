@@ -379,3 +379,21 @@ def test_german_numbers_and_dates(client, every_page):
     assert not re.search(r'(?:cx|cy|y1|y2|y)="-?\d+,\d', page), "a German comma in SVG geometry"
     page = german(client, reverse("account"))
     assert re.search(r"\d{1,2}\. \w{3,4}\.? \d{4}", page), "a German date (23. Nov 2026)"
+
+
+def test_big_scores_are_grouped_as_the_reader_writes_them(client):
+    """Sarg played to 1000: a German sheet shows 1.400, an English one 1,400."""
+    from scoring import sheets
+    from tests.scoring.sheet_helpers import players, user
+
+    keeper = user()
+    anna, ben = players("Anna", "Ben")
+    session = sheets.create_session(
+        "sarg", keeper, [anna, ben], {"to_1000": True}, {"queen": "Anna", "king": "Ben"}
+    )
+    for _ in range(7):
+        sheets.apply_edit(session.public_id, keeper, "add", entry={"queen": 150, "king": 100})
+    client.force_login(keeper)
+    url = reverse("sheet", args=[session.public_id])
+    assert "1.050" in german(client, url)
+    assert "1,050" in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
