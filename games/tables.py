@@ -14,13 +14,16 @@ was cancelled.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import logging
+import os
 import secrets
 import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.db.models import Case, Value, When
@@ -76,9 +79,33 @@ def group_name(table: Table | uuid.UUID | str) -> str:
 
 
 def _send(group: str, message: dict[str, Any]) -> None:
+    """Hand the message to the channel layer. On a server's sync thread (a view, a socket's
+    rendering, the bot runner) it goes to the event loop without waiting for it: the thread
+    that serves the process's requests once spent a tenth of its time blocked here."""
     layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group, message)
+    if layer is None:
+        return
+    loop = _server_loop()
+    if loop is None:
+        async_to_sync(layer.group_send)(group, message)  # a command, a test, a shell
+        return
+    sent = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+    sent.add_done_callback(lambda done: _log_failure(group, done))
+
+
+def _server_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop of the server this sync thread works for, if any (asgiref
+    records it for the threads of ``sync_to_async``)."""
+    local = SyncToAsync.threadlocal
+    loop = getattr(local, "main_event_loop", None)
+    if loop is None or getattr(local, "main_event_loop_pid", None) != os.getpid():
+        return None
+    return loop if loop.is_running() and not loop.is_closed() else None
+
+
+def _log_failure(group: str, done: concurrent.futures.Future) -> None:
+    if not done.cancelled() and done.exception() is not None:
+        log.error("Could not tell the group %s", group, exc_info=done.exception())
 
 
 def _announce(table: Table, *, force: bool = False, lobby: bool = False) -> None:
