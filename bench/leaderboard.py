@@ -187,7 +187,8 @@ def main() -> None:
         now = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
         print(f"{now} UTC, {_load()}, {os.cpu_count()} cores")
         run(args)
-        print(f"done, {_load()}")
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"done, {_load()}; peak memory of the process {peak:,.0f} MB")
         return
     base = {**os.environ, "DJANGO_SETTINGS_MODULE": "sarco.settings", "DEBUG": "true"}
     base.pop("DATABASE_URL", None)
