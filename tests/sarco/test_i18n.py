@@ -397,3 +397,55 @@ def test_big_scores_are_grouped_as_the_reader_writes_them(client):
     url = reverse("sheet", args=[session.public_id])
     assert "1.050" in german(client, url)
     assert "1,050" in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_an_engines_refusal_reaches_a_german_player_in_german(client):
+    """The engine says it in English (its message id); the move view says it in German."""
+    import json
+
+    from tests.games.helpers import acting_user, sarg_table
+
+    table = sarg_table()
+    player, position = acting_user(table)
+    client.force_login(player)
+    card = table.state().hands[position][0]
+    response = client.post(
+        reverse("play:move", args=[table.public_id]),
+        {"version": "0", "move": json.dumps({"card": card, "cell": [0, 0]})},
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert response.status_code == 422
+    assert response.content.decode() == (
+        "Dieses Feld grenzt an keine Karte; leg neben eine Karte, nicht schräg."
+    )
+
+
+def test_engine_texts_keep_their_message_id_and_parameters():
+    from django.utils import translation
+
+    from games.engine_text import refusal, say
+    from games.engines import IllegalMove, PluralText, Text
+
+    refused = IllegalMove(
+        Text(
+            "The %(suit)s coins are not yours; you play %(yours)s.",
+            suit=Text("sun"),
+            yours=Text("moon"),
+        )
+    )
+    assert str(refused) == "The sun coins are not yours; you play moon."
+    assert refused.message_id == "The %(suit)s coins are not yours; you play %(yours)s."
+    assert refused.params == {"suit": "sun", "yours": "moon"}
+    many = PluralText(
+        "You may sacrifice at most %(limit)s card after sudden death, not %(count)s.",
+        "You may sacrifice at most %(limit)s cards after sudden death, not %(count)s.",
+        2,
+        limit=2,
+        count=3,
+    )
+    with translation.override("de"):
+        assert refusal(refused) == "Die Münzen in Sonne gehören nicht dir; du spielst Mond."
+        assert say(many) == (
+            "Nach dem plötzlichen Tod darfst du höchstens 2 Karten opfern, nicht 3."
+        )
+        assert say("not a Text") == "not a Text"
