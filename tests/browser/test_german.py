@@ -25,7 +25,8 @@ STICKING_OUT = """() => {
     return [...document.querySelectorAll("body *")]
         .filter((el) => el.getBoundingClientRect().right > edge)
         .slice(-5)
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className} “${el.textContent.trim().slice(0, 30)}”`);
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`
+            + ` “${el.textContent.trim().slice(0, 30)}”`);
 }"""
 
 
