@@ -1,8 +1,9 @@
 """Search bot strength: one search seat against heuristic seats, the search seat rotated.
 
     nice -n 19 .venv/bin/python bench/search_strength.py sarkophag --players 4 --games 1000 \
-        --iterations 200
-    nice -n 19 .venv/bin/python bench/search_strength.py sarcophagus --players 3 --games 1000
+        --iterations 400
+    nice -n 19 .venv/bin/python bench/search_strength.py sarcophagus --players 3 --games 1000 \
+        --iterations 24
 
 Game i puts the search bot at seat ``i % players`` (so every seat gets the same share) and
 uses seed ``seed + i``. Prints the search seat's average score against the average heuristic
@@ -90,10 +91,11 @@ def main() -> None:
         f"{args.game}: {games} games, {n} seats, search seat rotated, seed {args.seed}, "
         f"{args.iterations} iterations" + (f", budget {args.budget}s" if args.budget else "")
     )
-    print(f"search seat   average score {own:.2f} (per round {mine / rounds:.2f})")
-    print(
-        f"{args.opponent:<13} average score {rival:.2f} (per round {theirs / rounds / (n - 1):.2f})"
-    )
+    several = rounds != games  # games of several rounds (Sarkophag with a head limit)
+    own_round = f" (per round {mine / rounds:.2f})" if several else ""
+    rival_round = f" (per round {theirs / rounds / (n - 1):.2f})" if several else ""
+    print(f"search seat   average score {own:.2f}{own_round}")
+    print(f"{args.opponent:<13} average score {rival:.2f}{rival_round}")
     print(f"search / {args.opponent}: {own / rival:.3f} ({own / rival - 1:+.1%})")
     print(f"search wins {wins / games:.1%} (an even share: {1 / n:.1%})")
     print(
