@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 from bench.live import Daphne, connect, servers  # noqa: E402
 
 ROUND_TRIP_LIMIT = 10.0
+OPEN_LIMIT = 180.0  # seconds to open every socket (slow on a loaded machine)
 SAMPLE_EVERY = 2.0  # seconds between memory samples
 SOCKETS_PER_TABLE = 4  # two players, two spectators
 
@@ -121,12 +122,18 @@ async def soak(tables: list[dict], processes: list[Daphne], seconds: float, peri
     result, stop = Soak(), asyncio.Event()
     ports = [p.port for p in processes]
     drivers = [asyncio.create_task(_table(t, ports, period, stop, result)) for t in tables]
+    deadline = time.perf_counter() + OPEN_LIMIT  # every socket open before the clock starts
+    expected = SOCKETS_PER_TABLE * len(tables)
+    while result.sockets_open < expected and time.perf_counter() < deadline:
+        if all(driver.done() for driver in drivers):
+            break
+        await asyncio.sleep(0.1)
     samples: list[float] = []
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
         await asyncio.sleep(min(SAMPLE_EVERY, seconds))
         samples.append(sum(rss_mb(p) for p in processes))
-    held = result.sockets_open
+    held = sum(1 for driver in drivers if not driver.done()) * SOCKETS_PER_TABLE
     stop.set()
     await asyncio.gather(*drivers, return_exceptions=True)
     warm = samples[min(len(samples) - 1, max(1, len(samples) // 4))]  # after the first quarter
@@ -181,6 +188,10 @@ def main() -> None:
         processes = [Daphne(server_env, log=work / f"daphne-{n}.log") for n in range(count)]
         with servers(*processes):
             figures = asyncio.run(soak(tables, processes, args.seconds, args.period))
+        for process in processes:  # the servers' side of any error
+            log = process.log.read_text(errors="replace")
+            if figures["errors"] and "Traceback" in log:
+                print(log[log.rindex("Traceback") :][:3000], file=sys.stderr)
     print(json.dumps(figures, indent=2))
     flat = figures["rss_growth"] <= args.rss_growth
     print(
