@@ -3,9 +3,15 @@ links) and a player's page."""
 
 from __future__ import annotations
 
+import hashlib
+
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 from django_htmx.http import push_url
 
@@ -18,6 +24,7 @@ from .standings import standings, top
 
 GAMES = player_data.GAME_NAMES
 PER_PAGE = 50
+FRAGMENT_SECONDS = 3600
 RIVALS_SHOWN = 20  # the most met; ?opponents=all shows every one
 
 
@@ -42,11 +49,32 @@ def game(request, game: str):
         "form": form,
         "page": page,
     }
+    context["standings_html"] = _standings_html(request, context)
     if request.htmx and not request.htmx.boosted:
-        response = render(request, "leaderboard/_standings.html", context)
+        response = render(request, "leaderboard/_standings_swap.html", context)
         query = "&".join(q for q in (flt.query, _page_param(request)) if q)
         return push_url(response, request.path + (f"?{query}" if query else ""))
     return render(request, "leaderboard/game.html", context)
+
+
+def _standings_html(request, context) -> str:
+    """The standings table, rendered once per distinct content: the key is a digest of
+    everything the fragment shows (the page's rows, the filter, the pager, language and
+    time zone), so it can never be stale; rendering 50 rows is most of a warm page's time."""
+    if context["form"].errors:
+        return render_to_string("leaderboard/_standings.html", context, request)
+    page, flt = context["page"], context["flt"]
+    shown = [tuple(vars(row).values()) for row in page.object_list]
+    facts = (
+        context["game"], shown, page.number, page.paginator.num_pages, flt.query,
+        flt.describe(), translation.get_language(), timezone.get_current_timezone_name(),
+    )  # fmt: skip
+    key = "standings-html:" + hashlib.sha256(repr(facts).encode()).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("leaderboard/_standings.html", context, request)
+        cache.set(key, html, FRAGMENT_SECONDS)
+    return mark_safe(html)  # our own template's output, escaped when it was rendered
 
 
 def _with_charts(records):

@@ -202,3 +202,27 @@ def test_head_to_head_shows_the_most_met_first_and_all_on_request(client, monkey
     assert "Show all 2 opponents" in response.content.decode()
     every = client.get(f"/players/{anna.pk}/?opponents=all").context["rivals"]
     assert {r.name for r in every} == {"Ben", "Clara"}
+
+
+def test_the_standings_table_is_rendered_once_per_content_and_never_stale(client, monkeypatch):
+    from scoring.leaderboard import views
+
+    club(3)
+    renders = []
+    real = views.render_to_string
+    monkeypatch.setattr(
+        views, "render_to_string", lambda *a, **k: renders.append(a) or real(*a, **k)
+    )
+
+    def table():
+        html = client.get("/leaderboard/sarg/").content.decode()
+        return html.split('id="standings"')[1].split("</table>")[0]
+
+    first = table()
+    rendered = len(renders)  # 0 when an earlier test already showed these very rows
+    assert table() == first and "Anna" in first
+    assert len(renders) == rendered <= 1  # the second view reused the table
+    Player.objects.filter(name="Anna").update(name="Annette")
+    assert "Annette" in table()
+    htmx = client.get("/leaderboard/sarg/", headers={"HX-Request": "true"}).content.decode()
+    assert "Annette" in htmx and "<html" not in htmx
