@@ -92,7 +92,7 @@ class HostilePosts:
         return parsed in engine.legal_moves(self.table.state(), who)
 
     @settings(
-        max_examples=20,
+        max_examples=15,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors],
     )
     @given(data=st.data())
@@ -116,7 +116,7 @@ class HostilePosts:
         assert snapshot(self.table) == before
 
     @settings(
-        max_examples=10,
+        max_examples=8,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors],
     )
     @given(
@@ -191,7 +191,7 @@ def test_random_frames_to_the_table_socket_change_nothing_and_close_nothing(game
     people = [user_at(table, p) for p in range(table.seats.count())] + [user(), None]
 
     @settings(
-        max_examples=8,
+        max_examples=6,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
     )
