@@ -38,6 +38,7 @@ class Cliff:
 
 def test_a_random_move_that_loses_at_once_is_avoided(monkeypatch):
     monkeypatch.setattr("games.bots.easy.HEURISTIC_SHARE", 0.0)
+    monkeypatch.setattr(EasyBot, "seen_world", lambda self, engine, state, seat, rng: state)
     bot = EasyBot("sarg")
     assert loses_at_once(Cliff(), None, 0, {"step": "off"})
     for seed in range(20):
@@ -51,3 +52,30 @@ def test_the_easy_bot_beats_random_in_sacrifice():
         bots = [get_bot("sacrifice", "easy"), get_bot("sacrifice", "random")]
         wins += 0 in play_game(engine, bots, seed).winners
     assert wins >= 12
+
+
+@pytest.mark.parametrize("game", ["sarg", "sacrifice", "sarkophag", "sarcophagus"])
+def test_the_loss_check_looks_only_at_a_world_drawn_from_the_seat_s_view(game, monkeypatch):
+    """No peeking: every state the check applies a move to is a sampled one."""
+    monkeypatch.setattr("games.bots.easy.HEURISTIC_SHARE", 0.0)
+    engine = get_engine(game)
+    state = engine.new_game(engine.min_players, 3)
+    seat = engine.to_act(state)[0]
+    bot = EasyBot(game)
+    worlds = []
+    real_seen_world = EasyBot.seen_world
+
+    def recording(self, engine_, state_, seat_, rng):
+        world = real_seen_world(self, engine_, state_, seat_, rng)
+        worlds.append(world)
+        return world
+
+    looked_at = []
+    monkeypatch.setattr(EasyBot, "seen_world", recording)
+    monkeypatch.setattr(
+        "games.bots.easy.loses_at_once",
+        lambda engine_, world, seat_, move: looked_at.append(world) or False,
+    )
+    bot.choose(engine, state, seat, random.Random(1))
+    assert looked_at and all(world is worlds[0] for world in looked_at)
+    assert worlds[0] is not state
