@@ -10,6 +10,7 @@ from games.bots import get_bot
 from games.bots.search import SearchBot, game_search, search
 from games.engines import get_engine
 from games.simulation import play_game
+from tests.bots.sealed import choose_sealed
 
 GAMES = ("sarg", "sacrifice")
 
@@ -78,37 +79,13 @@ def test_the_search_needs_a_cap_or_a_budget():
         )
 
 
-class Sealed:
-    """Stands for the real state: any look at it once sealed fails the test."""
-
-    def __init__(self, state):
-        object.__setattr__(self, "_state", state)
-        object.__setattr__(self, "sealed", False)
-
-    def __getattr__(self, name):
-        if object.__getattribute__(self, "sealed"):
-            raise AssertionError(f"the search read the real state's {name}")
-        return getattr(object.__getattribute__(self, "_state"), name)
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_after_information_the_real_state_is_never_read(game):
     """Structural no-peeking: the real state is reached only through ``information``."""
     engine, state = midgame(game, 2, 6)
     seat = engine.to_act(state)[0]
-    sealed = Sealed(state)
     spec = game_search(game)
-
-    def information(engine_, real, seat_, memory):
-        info = spec.information(engine_, real._state, seat_, memory)
-        object.__setattr__(real, "sealed", True)
-        return info
-
-    from dataclasses import replace
-
-    bot = SearchBot(budget=None, iterations=40, spec=replace(spec, information=information))
-    move = bot.choose(engine, sealed, seat, random.Random(4))
-    assert move in engine.legal_moves(state, seat)
+    assert choose_sealed(engine, state, seat, spec) in engine.legal_moves(state, seat)
 
 
 def test_get_bot_makes_search_bots():

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import replace
 
 from games.bots import get_bot
 from games.bots.sampling.sarcophagus import SEARCH, read_reveals, sample_state
@@ -14,6 +13,7 @@ from games.engines.sarcophagus import ENGINE
 from games.engines.sarcophagus.pyramid import SARCOPHAGUS
 from games.engines.sarcophagus.state import tiles_accounted
 from games.simulation import play_game
+from tests.bots.sealed import choose_sealed
 
 
 def positions(players: int, games: int):
@@ -142,30 +142,9 @@ def midgame():
     raise AssertionError("no position with a choice")
 
 
-class Sealed:
-    """Stands for the real state: any look at it once sealed fails the test."""
-
-    def __init__(self, state):
-        object.__setattr__(self, "_state", state)
-        object.__setattr__(self, "sealed", False)
-
-    def __getattr__(self, name):
-        if object.__getattribute__(self, "sealed"):
-            raise AssertionError(f"the search read the real state's {name}")
-        return getattr(object.__getattribute__(self, "_state"), name)
-
-
 def test_after_information_the_real_state_is_never_read():
     state, seat = midgame()
-    sealed = Sealed(state)
-
-    def information(engine, real, seat_, memory):
-        info = SEARCH.information(engine, real._state, seat_, memory)
-        object.__setattr__(real, "sealed", True)
-        return info
-
-    bot = SearchBot(budget=None, iterations=40, spec=replace(SEARCH, information=information))
-    assert bot.choose(ENGINE, sealed, seat, random.Random(4)) in ENGINE.legal_moves(state, seat)
+    assert choose_sealed(ENGINE, state, seat, SEARCH) in ENGINE.legal_moves(state, seat)
 
 
 def test_the_time_budget_bounds_a_move():
