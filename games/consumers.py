@@ -17,6 +17,9 @@ leaving the event loop. Otherwise, and on every forced message, it reads and ren
 ``LobbyConsumer`` (``/ws/play/lobby/``) sends ``rendering.lobby_fragments(user)`` on connect
 and on every ``lobby.changed``.
 
+Both keep their socket through a channel-layer outage (``layer_outages``): when Redis answers
+again they join their group again and send the viewer the table or lobby as it stands.
+
 Rendering touches the database, so it runs in a worker thread (``database_sync_to_async``).
 """
 
@@ -29,6 +32,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import rendering
+from .layer_outages import SurvivesLayerOutages
 from .models import Table
 from .tables import LOBBY_GROUP, group_name
 
@@ -44,7 +48,7 @@ def _public_id(scope) -> uuid.UUID | None:
         return None
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
     group: str | None = None
 
     async def connect(self):
@@ -58,6 +62,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.public_id = public_id
         self.group = group_name(public_id)
+        self.outage_groups = (self.group,)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self._push()
 
@@ -87,6 +92,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._push(version)
             return
         await self._push()
+
+    def after_outage_message(self) -> dict:
+        return {"type": "table.version", "force": True}  # re-read: moves may have been missed
 
     def _recent(self, version: int) -> str | None:
         """This view at ``version`` if this process rendered it already (no database, no
@@ -134,7 +142,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         return html, table.version, rendering.fragments_key(table, seat, user)
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
+    outage_groups = (LOBBY_GROUP,)
+
     async def connect(self):
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.accept()
@@ -148,6 +158,9 @@ class LobbyConsumer(AsyncWebsocketConsumer):
 
     async def lobby_changed(self, event):
         await self._push()
+
+    def after_outage_message(self) -> dict:
+        return {"type": "lobby.changed"}
 
     async def _push(self) -> None:
         await self.send(text_data=await self._render())
