@@ -110,6 +110,21 @@ class OrganiserAdmin(admin.ModelAdmin):
             return HttpResponseRedirect(self._organise_url("change", obj.pk))
         return HttpResponseRedirect(self._organise_url("changelist"))
 
+    def organise_form(self, request, obj, form, *, act, done, **page):
+        """One organiser's form about ``obj``. A valid post calls the service through
+        ``act(cleaned_data)``: its refusal goes on the form, else the organiser goes on with
+        ``done``, a success message for ``obj``'s page, or ``done(cleaned_data)`` making the
+        answer itself. Otherwise (a GET, an invalid form, a refusal) the form page, with
+        ``page`` (title, intro, submit, ...) for ``form_page``."""
+        if request.method == "POST" and form.is_valid():
+            try:
+                act(form.cleaned_data)
+            except organising.OrganisingRefused as exc:
+                refusal_to_form(form, exc)
+            else:
+                return done(form.cleaned_data) if callable(done) else self.done(request, obj, done)
+        return self.form_page(request, obj, form, **page)
+
     def change_view(self, request, object_id, form_url="", extra_context=None):
         obj = self.get_object(request, object_id)
         extra = dict(extra_context or {})
@@ -333,18 +348,18 @@ class PlaySessionAdmin(OrganiserAdmin):
         self, request, object_id, *, perm, service, title, intro, submit, done, danger=False
     ):
         session = self._object_or_404(request, object_id, perm=perm)
-        form = ReasonForm(request.POST or None)
-        if request.method == "POST" and form.is_valid():
-            try:
-                service(session, by=request.user, reason=form.cleaned_data["reason"])
-            except organising.OrganisingRefused as exc:
-                refusal_to_form(form, exc)
-            else:
-                return self.done(
-                    request, session, done, to_change=service is not organising.delete_session
-                )
-        return self.form_page(
-            request, session, form, title=title, intro=intro, submit=submit, danger=danger
+        return self.organise_form(
+            request,
+            session,
+            ReasonForm(request.POST or None),
+            act=lambda data: service(session, by=request.user, reason=data["reason"]),
+            done=lambda data: self.done(
+                request, session, done, to_change=service is not organising.delete_session
+            ),
+            title=title,
+            intro=intro,
+            submit=submit,
+            danger=danger,
         )
 
     def void_view(self, request, object_id):
@@ -532,23 +547,14 @@ class PlayerAdmin(OrganiserAdmin):
 
     def rename_view(self, request, object_id):
         player = self._object_or_404(request, object_id)
-        form = RenameForm(request.POST or None, initial={"name": player.name})
-        if request.method == "POST" and form.is_valid():
-            try:
-                organising.rename(
-                    player,
-                    form.cleaned_data["name"],
-                    by=request.user,
-                    reason=form.cleaned_data["reason"],
-                )
-            except organising.OrganisingRefused as exc:
-                refusal_to_form(form, exc)
-            else:
-                return self.done(request, player, _t("The player is renamed."))
-        return self.form_page(
+        return self.organise_form(
             request,
             player,
-            form,
+            RenameForm(request.POST or None, initial={"name": player.name}),
+            act=lambda data: organising.rename(
+                player, data["name"], by=request.user, reason=data["reason"]
+            ),
+            done=_t("The player is renamed."),
             title=_t("Rename %(name)s") % {"name": player.name},
             intro=_t(
                 "The same rules as at sign-up: spaces tidied, unique in the club whatever the case."
@@ -558,26 +564,17 @@ class PlayerAdmin(OrganiserAdmin):
 
     def link_view(self, request, object_id):
         player = self._object_or_404(request, object_id)
-        form = LinkLoginForm(
-            request.POST or None,
-            initial={"username": player.user.get_username() if player.user else ""},
-        )
-        if request.method == "POST" and form.is_valid():
-            try:
-                organising.link_login(
-                    player,
-                    form.cleaned_data["username"],
-                    by=request.user,
-                    reason=form.cleaned_data["reason"],
-                )
-            except organising.OrganisingRefused as exc:
-                refusal_to_form(form, exc)
-            else:
-                return self.done(request, player, _t("The player's login is updated."))
-        return self.form_page(
+        return self.organise_form(
             request,
             player,
-            form,
+            LinkLoginForm(
+                request.POST or None,
+                initial={"username": player.user.get_username() if player.user else ""},
+            ),
+            act=lambda data: organising.link_login(
+                player, data["username"], by=request.user, reason=data["reason"]
+            ),
+            done=_t("The player's login is updated."),
             title=_t("Link %(name)s to a login") % {"name": player.name},
             intro=_t("Whoever logs in with it plays as this player; a guest becomes a member."),
             submit=_t("Save the link"),
@@ -585,25 +582,19 @@ class PlayerAdmin(OrganiserAdmin):
 
     def merge_view(self, request, object_id):
         player = self._object_or_404(request, object_id)
-        form = MergeForm(request.POST or None, exclude=[player.pk])
-        if request.method == "POST" and form.is_valid():
-            into = form.cleaned_data["into"]
-            try:
-                organising.merge(player, into, by=request.user, reason=form.cleaned_data["reason"])
-            except organising.OrganisingRefused as exc:
-                refusal_to_form(form, exc)
-            else:
-                self.message_user(
-                    request,
-                    _t("%(source)s is merged into %(into)s.")
-                    % {"source": player.name, "into": into.name},
-                    messages.SUCCESS,
-                )
-                return HttpResponseRedirect(self._organise_url("change", into.pk))
-        return self.form_page(
+        return self.organise_form(
             request,
             player,
-            form,
+            MergeForm(request.POST or None, exclude=[player.pk]),
+            act=lambda data: organising.merge(
+                player, data["into"], by=request.user, reason=data["reason"]
+            ),
+            done=lambda data: self.done(  # on to the page of the player merged into
+                request,
+                data["into"],
+                _t("%(source)s is merged into %(into)s.")
+                % {"source": player.name, "into": data["into"].name},
+            ),
             title=_t("Merge %(name)s into another player") % {"name": player.name},
             intro=_t(
                 "Every seat and rating of %(name)s moves to the player you pick, and %(name)s is "
