@@ -12,7 +12,9 @@ A move's message carries only the new version. Each socket remembers what its la
 depended on (``rendering.fragments_key``: status, seats, its seat, ...); when this process has
 already rendered that view at the new version (the move view rendered the poster's, or
 another socket of the same view did), it sends that at once, without reading the table or
-leaving the event loop. Otherwise, and on every forced message, it reads and renders.
+leaving the event loop. When the move was made in this process, it renders from the table the
+move left (``rendering.recent_table``) without reading it. Otherwise, and on every forced
+message, it reads and renders.
 
 ``LobbyConsumer`` (``/ws/play/lobby/``) sends ``rendering.lobby_fragments(user)`` on connect
 and on every ``lobby.changed``.
@@ -124,11 +126,16 @@ class TableConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
     @database_sync_to_async
     def _render(self, version: int | None = None) -> tuple[str, int, tuple] | None:
         """Read the table and render this viewer's fragments. Told a version, it first looks
-        for that rendering again: here, on the thread that runs the views, a move view that was
-        still rendering the poster's answer when the message came has finished with it."""
-        html = self._recent(version) if version is not None else None
-        if html is not None:
-            return html, version, self.last_key
+        for that rendering again (here, on the thread that runs the views, a move view that
+        was still rendering the poster's answer when the message came has finished with it),
+        then for the table as that move left it in this process, and reads only without both."""
+        if version is not None:
+            html = self._recent(version)
+            if html is not None:
+                return html, version, self.last_key
+            table = rendering.recent_table(self.public_id.hex, version)
+            if table is not None:
+                return self._render_table(table)
         return self._read_and_render()
 
     def _read_and_render(self) -> tuple[str, int, tuple] | None:
@@ -136,6 +143,9 @@ class TableConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
         table = tables.filter(public_id=self.public_id).first()
         if table is None:
             return None
+        return self._render_table(table)
+
+    def _render_table(self, table: Table) -> tuple[str, int, tuple]:
         user = self.scope.get("user")
         seat = rendering.viewer_seat(table, user)
         html = rendering.table_fragments(table, seat, user=user)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import threading
 from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
@@ -33,6 +34,9 @@ log = logging.getLogger(__name__)
 SPECTATOR_CACHE_SECONDS = 600
 RECENT_RENDERINGS = 512  # per process: a few versions of a few hundred live tables' views
 _recent: OrderedDict[tuple, str] = OrderedDict()
+RECENT_TABLES = 256  # per process: the tables that just moved here, seats loaded
+_tables: OrderedDict[tuple[str, int], Any] = OrderedDict()
+_tables_lock = threading.Lock()  # the bot runner's thread moves tables too
 # What a table's rendering reads of its seats, in one query: users and their club names.
 SEATS = Prefetch("seats", queryset=TableSeat.objects.select_related("user__player"))
 ACTION_URLS = (
@@ -244,6 +248,23 @@ def recent_fragments(key: tuple) -> str | None:
     the poster's seat for its answer; the poster's own socket then finds it here instead of
     reading the table and rendering the same view again."""
     return _recent.get(key)
+
+
+def remember_table(table) -> None:
+    """A table that just moved in this process, with its seats loaded (``SEATS``): the
+    sockets of this process render its other seats from it instead of reading it again."""
+    with _tables_lock:
+        _tables[(table.public_id.hex, table.version)] = table
+        if len(_tables) > RECENT_TABLES:
+            _tables.popitem(last=False)
+
+
+def recent_table(public_id_hex: str, version: int):
+    """The table at ``version`` if it moved in this process lately, else None. A version
+    fixes the state; the seats are as they were at that move (a later seat change comes with
+    a forced message, which reads the table)."""
+    with _tables_lock:
+        return _tables.get((public_id_hex, version))
 
 
 def _remember(key: tuple, html: str) -> None:

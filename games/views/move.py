@@ -74,5 +74,6 @@ def move(request, public_id):
     except tables.MoveRefused as exc:
         return refusal(exc.message, STATUS.get(exc.reason, 422))
     prefetch_related_objects([table], rendering.SEATS)  # one query for the seats, users and names
+    rendering.remember_table(table)  # the other seats' sockets in this process render from it
     seat = rendering.viewer_seat(table, request.user)
     return HttpResponse(rendering.table_fragments(table, seat, user=request.user))
