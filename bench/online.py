@@ -133,27 +133,69 @@ def create_tables(count: int) -> list[dict]:
     return made
 
 
-async def post_move(port: int, public_id: str, sessionid: str, move: dict, version: int) -> int:
-    """One HTTP/1.1 POST over a fresh connection; the status code."""
-    body = urllib.parse.urlencode({"version": version, "move": json.dumps(move)}).encode()
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    try:
-        writer.write(
+class Poster:
+    """One player's HTTP/1.1 connection to a server, kept alive between moves as a browser
+    keeps it (a fresh connection per move cost the server an accept and a close each)."""
+
+    def __init__(self, port: int, sessionid: str) -> None:
+        self.port, self.sessionid = port, sessionid
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post_move(self, public_id: str, move: dict, version: int) -> int:
+        """POST one move; the status code. A connection the server closed is opened again."""
+        for attempt in (1, 2):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            try:
+                return await self._post(public_id, move, version)
+            except (ConnectionError, asyncio.IncompleteReadError, IndexError, ValueError):
+                self.close()
+                if attempt == 2:
+                    raise ConnectionError("the server closed the connection") from None
+        raise AssertionError("unreachable")
+
+    async def _post(self, public_id: str, move: dict, version: int) -> int:
+        body = urllib.parse.urlencode({"version": version, "move": json.dumps(move)}).encode()
+        self.writer.write(
             (
-                f"POST /play/{public_id}/move/ HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                f"Cookie: sessionid={sessionid}; csrftoken={CSRF_TOKEN}\r\n"
-                f"X-CSRFToken: {CSRF_TOKEN}\r\nConnection: close\r\n"
+                f"POST /play/{public_id}/move/ HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+                f"Cookie: sessionid={self.sessionid}; csrftoken={CSRF_TOKEN}\r\n"
+                f"X-CSRFToken: {CSRF_TOKEN}\r\n"
                 "Content-Type: application/x-www-form-urlencoded\r\n"
                 f"Content-Length: {len(body)}\r\n\r\n"
             ).encode()
             + body
         )
-        await writer.drain()
-        status = int((await reader.readline()).split()[1])
-        await reader.read()  # to the end: the answer is complete
+        await self.writer.drain()
+        status = int((await self.reader.readline()).split()[1])
+        length, chunked, keep = None, False, True
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode("latin-1").partition(":")
+            name, value = name.strip().lower(), value.strip().lower()
+            if name == "content-length":
+                length = int(value)
+            elif name == "transfer-encoding" and "chunked" in value:
+                chunked = True
+            elif name == "connection" and value == "close":
+                keep = False
+        if chunked:
+            while size := int((await self.reader.readline()).strip(), 16):
+                await self.reader.readexactly(size + 2)
+            await self.reader.readline()
+        elif length is not None:
+            await self.reader.readexactly(length)
+        else:
+            await self.reader.read()
+            keep = False
+        if not keep:
+            self.close()
         return status
-    finally:
-        writer.close()
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
 
 
 class Seat:
@@ -200,6 +242,10 @@ async def drive_table(table: dict, ports: list[int], mode: str, results: Results
     state, version = table["state"], table["version"]
     path = f"/ws/play/{table['public_id']}/"
     seats, listeners = [], []
+    posters = [
+        Poster(ports[position % len(ports)], session)
+        for position, session in enumerate(table["sessions"])
+    ]
     try:
         for position, session in enumerate(table["sessions"]):
             port = ports[position % len(ports)]
@@ -213,11 +259,8 @@ async def drive_table(table: dict, ports: list[int], mode: str, results: Results
             started = time.perf_counter()
             position = engine.to_act(state)[0]
             move = rng.choice(engine.legal_moves(state, position))
-            port = ports[position % len(ports)]
             try:
-                status = await post_move(
-                    port, table["public_id"], table["sessions"][position], move, version
-                )
+                status = await posters[position].post_move(table["public_id"], move, version)
                 if status != 200:
                     raise ValueError(f"HTTP {status}")
                 async with asyncio.timeout(ROUND_TRIP_LIMIT):
@@ -237,6 +280,8 @@ async def drive_table(table: dict, ports: list[int], mode: str, results: Results
             task.cancel()
         for seat in seats:
             await seat.socket.close()
+        for poster in posters:
+            poster.close()
 
 
 async def measure(tables: list[dict], processes: list[Daphne], mode: str, seconds: float) -> dict:

@@ -65,7 +65,7 @@ async def _listen(socket, seen: dict[str, int], changed: asyncio.Event, soak: So
 
 
 async def _table(table: dict, ports: list[int], period: float, stop, soak: Soak) -> None:
-    from bench.online import post_move
+    from bench.online import Poster
     from games.engines import get_engine
 
     engine = get_engine("sarg")
@@ -74,6 +74,9 @@ async def _table(table: dict, ports: list[int], period: float, stop, soak: Soak)
     path = f"/ws/play/{table['public_id']}/"
     whose = [*table["sessions"], None, None]  # the players, then two logged-out spectators
     sockets, listeners, seen = [], [], []
+    posters = [
+        Poster(ports[n % len(ports)], session) for n, session in enumerate(table["sessions"])
+    ]
     try:
         for n, session in enumerate(whose):
             socket = await connect(f"ws://127.0.0.1:{ports[n % len(ports)]}", path, session)
@@ -89,10 +92,7 @@ async def _table(table: dict, ports: list[int], period: float, stop, soak: Soak)
             started = time.perf_counter()
             position = engine.to_act(state)[0]
             move = rng.choice(engine.legal_moves(state, position))
-            port = ports[position % len(ports)]
-            status = await post_move(
-                port, table["public_id"], table["sessions"][position], move, version
-            )
+            status = await posters[position].post_move(table["public_id"], move, version)
             if status != 200:
                 soak.errors.append(f"{table['public_id']}: HTTP {status}")
                 return
@@ -115,6 +115,8 @@ async def _table(table: dict, ports: list[int], period: float, stop, soak: Soak)
             task.cancel()
         for socket in sockets:
             await socket.close()
+        for poster in posters:
+            poster.close()
 
 
 async def soak(tables: list[dict], processes: list[Daphne], seconds: float, period: float) -> dict:

@@ -58,7 +58,7 @@ def test_embedded_default_is_sqlite_in_wal_mode_with_in_memory_layer():
     loaded = load({"DEBUG": "true"})
     assert loaded["DB"]["ENGINE"] == "django.db.backends.sqlite3"
     assert "journal_mode=WAL" in loaded["DB"]["OPTIONS"]["init_command"]
-    assert loaded["LAYER"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+    assert loaded["LAYER"]["BACKEND"] == "sarco.channel_layers.SweepingInMemoryChannelLayer"
 
 
 def test_database_url_selects_postgresql():
