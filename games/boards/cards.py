@@ -33,6 +33,16 @@ def _rank_name(rank: str) -> str:
     }.get(rank, rank)
 
 
+def _rank_letter(rank: str) -> str:
+    """The rank as printed in a card's corner: a German pack reads B, D, K, A."""
+    return {
+        "A": pgettext("rank letter on a card", "A"),
+        "J": pgettext("rank letter on a card", "J"),
+        "Q": pgettext("rank letter on a card", "Q"),
+        "K": pgettext("rank letter on a card", "K"),
+    }.get(rank, rank)
+
+
 def card_face(card: str) -> dict[str, Any]:
     """``{card, rank, suit, text, red, name}`` for a face-up card in RULINGS notation.
 
@@ -54,11 +64,12 @@ def _card_face(card: str, language: str | None) -> dict[str, Any]:
             "name": _("joker (vampire)"),
         }
     rank, suit = card[:-1], card[-1]
+    letter = _rank_letter(rank)
     return {
         "card": card,
-        "rank": rank,
+        "rank": letter,
         "suit": SUIT_SYMBOL[suit],
-        "text": f"{rank}{SUIT_SYMBOL[suit]}",
+        "text": f"{letter}{SUIT_SYMBOL[suit]}",
         "red": suit in "HD",
         "joker": False,
         "name": _("%(rank)s of %(suit)s") % {"rank": _rank_name(rank), "suit": _suit_name(suit)},
