@@ -2,18 +2,22 @@
 
 Built from ``engine.view(state, seat)`` and the viewer's ``legal_moves`` only. Every legal move
 is one button posting exactly that dict: a purchase is grouped under the two cards it spends,
-a card to play sits in the hand, a sacrifice is listed under how many cards it gives up. A
-secret choice shows only *that* the opponent has chosen, never what, until the view reveals it.
+a card to play sits in the hand. A sacrifice is picked card by card and confirmed
+(``static/js/sacrifice-pick.js`` posts the legal move whose cards were picked, from the viewer's
+own legal sacrifices embedded in the form); every choice is also listed under how many cards it
+gives up, for a page whose script did not run. A secret choice shows only *that* the opponent
+has chosen, never what, until the view reveals it.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engines.sacrifice import BUY_VALUE, score_breakdown
+from games.engines.sacrifice import BUY_VALUE, SACRIFICE_POINTS, score_breakdown
 
 from .cards import card_face
 from .common import EVENTS_SHOWN, move_json, named
@@ -25,7 +29,7 @@ MARKET_VALUES = range(6, 11)
 def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     me = view["seat"]
     events = [_event_text(event, names) for event in view["events"]]
-    sacrifices = _sacrifice_groups(moves)
+    sacrifices = [m for m in moves if "sacrifice" in m]
     return {
         "view": view,
         "names": names,
@@ -282,7 +286,8 @@ def _tricks(view, names) -> list[dict[str, Any]]:
 
 
 def _sacrifice_groups(moves) -> list[dict[str, Any]]:
-    """Sacrifices grouped by size: one button per legal choice of cards."""
+    """Sacrifices grouped by size: one button per legal choice of cards (the list a page
+    without the picker's script offers)."""
     groups: dict[int, list[dict[str, Any]]] = {}
     for move in moves:
         if "sacrifice" not in move:
@@ -313,13 +318,14 @@ def _rank_key(cards: list[str]) -> list[int]:
     return [RANK_ORDER.index(c if c == "JK" else c[:-1]) for c in cards]
 
 
-def _sacrifice(view, groups) -> dict[str, Any]:
+def _sacrifice(view, moves) -> dict[str, Any]:
     """The choice, its limit, and how many cards may go before the fewer-than-7 loss (S9)."""
     cards = view["piles"][view["seat"]]["cards"]
     spare = cards - 7
+    at_risk = view["trophies_left"] > 0 and spare < view["sacrifice_limit"]
     if view["trophies_left"] == 0:
         safety = _("This is the last hand: the fewer-than-7 rule no longer applies.")
-    elif spare < view["sacrifice_limit"]:
+    elif at_risk:
         safety = ngettext(
             "Careful: you hold %(cards)s cards; sacrificing more than %(spare)s card leaves "
             "fewer than 7 and loses the game.",
@@ -329,7 +335,57 @@ def _sacrifice(view, groups) -> dict[str, Any]:
         ) % {"cards": cards, "spare": max(spare, 0)}
     else:
         safety = ""
-    return {"groups": groups, "limit": _limit_text(view["sacrifice_limit"]), "safety": safety}
+    return {
+        "groups": _sacrifice_groups(moves),
+        "picker": _picker(view, moves, max(spare, 0) if at_risk else None),
+        "limit": _limit_text(view["sacrifice_limit"]),
+        "safety": safety,
+    }
+
+
+def _picker(view, moves, spare: int | None) -> dict[str, Any]:
+    """Pick-then-confirm: the viewer's cards of this hand (played or not) as toggles, their own
+    legal sacrifices as JSON for the script to match a pick against, and the live line's words.
+
+    ``spare`` is how many cards may go before the fewer-than-7 loss, when the limit allows more.
+    A count's sentence keeps ``{cards}`` and ``{points}`` for the script to fill in."""
+    cards = sort_cards(view["played"] + view["hand"])
+    limit = view["sacrifice_limit"]
+    texts = {
+        "none": _("No cards picked yet."),
+        "picked": [
+            ngettext(
+                "%(n)s card picked: %(cards)s (+%(points)s to your score)",
+                "%(n)s cards picked: %(cards)s (+%(points)s to your score)",
+                n,
+            )
+            % {"n": n, "cards": "{cards}", "points": "{points}"}
+            for n in range(1, len(cards) + 1)
+        ],
+        "too_many": ngettext(
+            "Too many: you may sacrifice at most %(limit)s card.",
+            "Too many: you may sacrifice at most %(limit)s cards.",
+            limit,
+        )
+        % {"limit": limit},
+        "loses": _("That leaves you fewer than 7 cards: you would lose the game at once."),
+    }
+    return {
+        "cards": [
+            {
+                "face": card_face(c),
+                "id": f"sf-pick-{i}",
+                "key": f"sacrifice-pick-{i}",
+                "points": SACRIFICE_POINTS[c],
+            }
+            for i, c in enumerate(cards)
+        ],
+        "moves": json.dumps(moves, separators=(",", ":")),
+        "texts": json.dumps(texts, ensure_ascii=False, separators=(",", ":")),
+        "none": texts["none"],
+        "limit": limit,
+        "spare": spare,
+    }
 
 
 def _limit_text(limit: int) -> str:

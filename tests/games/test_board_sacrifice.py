@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from games import rendering, tables
 from games.boards import board_context
+from games.boards.sacrifice import sort_cards
 from games.engines.sacrifice import ENGINE
 from games.models import Table
 from tests.games.helpers import user, user_at
@@ -189,6 +190,133 @@ def test_the_sacrifice_warns_before_a_choice_that_would_lose_by_cards():
 def test_a_limit_of_one_says_exactly_one():
     state = first_state(lambda s: s.phase == "sacrifice" and s.limit == 1)
     assert "exactly 1 card" in board_for(state, state.hand_winner)["sacrifice"]["limit"]
+
+
+# --- the sacrifice: pick, then confirm ---------------------------------------------------------
+
+PICKER = re.compile(r"<form[^>]*data-sacrifice-picker[^>]*>")
+PICKS = re.compile(r'<input type="checkbox"[^>]*class="sf-pick-input"[^>]*>')
+
+
+def attribute(tag: str, name: str) -> str | None:
+    found = re.search(rf' {name}="([^"]*)"', tag)
+    return html_lib.unescape(found.group(1)) if found else None
+
+
+def test_the_picker_offers_every_card_of_the_hand_played_or_not_with_its_points():
+    state = first_state(
+        lambda s: s.phase == "sacrifice" and s.limit >= 2 and s.played[s.hand_winner]
+    )
+    winner = state.hand_winner
+    picker = board_for(state, winner)["sacrifice"]["picker"]
+    cards = [c["face"]["card"] for c in picker["cards"]]
+    assert Counter(cards) == Counter(state.played[winner] + state.hand[winner])
+    assert cards == sort_cards(cards)  # as the hand is shown: low to high
+    assert len({c["id"] for c in picker["cards"]}) == len(cards)  # two jokers: two toggles
+    assert len({c["key"] for c in picker["cards"]}) == len(cards)
+    for card in picker["cards"]:  # what it scores on the altar (S9): ace 15, faces 0
+        rank = "JK" if card["face"]["card"] == "JK" else card["face"]["card"][:-1]
+        faces_ = {"A": 15, "J": 0, "Q": 0, "K": 0, "JK": 0}
+        assert card["points"] == (faces_[rank] if rank in faces_ else int(rank))
+    assert picker["limit"] == state.limit
+
+
+def test_the_picker_embeds_exactly_the_viewers_legal_sacrifices_in_the_engines_order():
+    state = first_state(lambda s: s.phase == "sacrifice" and s.limit >= 3)
+    winner = state.hand_winner
+    picker = board_for(state, winner)["sacrifice"]["picker"]
+    legal = ENGINE.legal_moves(state, winner)
+    assert json.loads(picker["moves"]) == legal  # the very dicts, cards in the engine's order
+    pickable = Counter(c["face"]["card"] for c in picker["cards"])
+    for move in legal:  # every legal move can be picked from the toggles
+        assert not Counter(move["sacrifice"]) - pickable
+
+
+def test_the_pickers_words_count_cards_and_leave_the_script_its_placeholders():
+    state = first_state(lambda s: s.phase == "sacrifice" and s.limit >= 2)
+    picker = board_for(state, state.hand_winner)["sacrifice"]["picker"]
+    texts = json.loads(picker["texts"])
+    assert texts["none"] == picker["none"] == "No cards picked yet."
+    assert len(texts["picked"]) == len(picker["cards"])
+    assert texts["picked"][0] == "1 card picked: {cards} (+{points} to your score)"
+    assert texts["picked"][1] == "2 cards picked: {cards} (+{points} to your score)"
+    assert texts["too_many"] == f"Too many: you may sacrifice at most {state.limit} cards."
+    assert "fewer than 7 cards" in texts["loses"]
+
+
+def test_the_picker_knows_how_many_cards_may_go_before_the_fewer_than_7_loss():
+    state = first_state(
+        lambda s: s.phase == "sacrifice" and s.trophies and s.pool(s.hand_winner) - 7 < s.limit,
+        greedy=True,
+    )
+    picker = board_for(state, state.hand_winner)["sacrifice"]["picker"]
+    assert picker["spare"] == max(state.pool(state.hand_winner) - 7, 0)
+    safe = first_state(
+        lambda s: s.phase == "sacrifice" and s.trophies and s.pool(s.hand_winner) - 7 >= s.limit
+    )
+    assert board_for(safe, safe.hand_winner)["sacrifice"]["picker"]["spare"] is None
+    last = first_state(lambda s: s.phase == "sacrifice" and not s.trophies, seeds=range(3))
+    assert board_for(last, last.hand_winner)["sacrifice"]["picker"]["spare"] is None
+
+
+def test_the_picker_form_embeds_only_the_viewers_own_legal_sacrifices():
+    """The fragment's picker: one form posting through the move view, its data-moves the
+    winner's own legal moves, one named toggle per card; nobody else's page has a picker."""
+    state = first_state(lambda s: s.phase == "sacrifice" and s.limit >= 2)
+    winner = state.hand_winner
+    html = board_html(state, winner)
+    forms = PICKER.findall(html)
+    assert len(forms) == 1
+    form = forms[0]
+    assert attribute(form, "hx-post") == "/m/" and attribute(form, "hx-sync") == "#table-board:drop"
+    assert attribute(form, "hx-disabled-elt") == "find button"
+    assert json.loads(attribute(form, "data-moves")) == ENGINE.legal_moves(state, winner)
+    assert attribute(form, "data-limit") == str(state.limit)
+    start = html.index(form)
+    inside = html[start : html.index("</form>", start)]
+    assert '<input type="hidden" name="version" value="7">' in inside
+    assert '<input type="hidden" name="move">' in inside  # filled in by the script
+    assert re.search(r'<button type="submit" class="button sf-confirm" disabled', inside)
+    boxes = PICKS.findall(inside)
+    assert [attribute(b, "value") for b in boxes] == sort_cards(
+        list(state.played[winner] + state.hand[winner])
+    )
+    assert all(attribute(b, "name") is None for b in boxes)  # only the move is posted
+    for box in boxes:  # each toggle is named by its label: the card's spoken name
+        label = re.search(rf'<label[^>]*for="{attribute(box, "id")}"', inside)
+        assert label
+    assert "Sacrifice these" in inside and "Pick the cards to sacrifice" in inside
+    # Without the script: every choice as its own button, under "All choices".
+    assert "All choices" in html
+    assert Counter(canonical(m) for m in posted_moves(html)) == Counter(
+        canonical(m) for m in ENGINE.legal_moves(state, winner)
+    )
+    # The loser and a spectator: no picker, no sacrifice data at all.
+    for seat in (1 - winner, None):
+        other = board_html(state, seat)
+        assert "data-sacrifice-picker" not in other and "data-moves" not in other
+        assert '"sacrifice"' not in html_lib.unescape(other)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_sacrifice_phase_embeds_the_winners_moves_and_nothing_of_the_other_seat(seed):
+    for state in states(seed):
+        if state.phase != "sacrifice":
+            continue
+        for seat in (0, 1, None):
+            html = board_html(state, seat)
+            view = ENGINE.view(state, seat)
+            assert set(CARD.findall(html)) <= allowed_cards(view)
+            forms = PICKER.findall(html)
+            if seat == state.hand_winner:
+                assert len(forms) == 1
+                embedded = json.loads(attribute(forms[0], "data-moves"))
+                assert embedded == ENGINE.legal_moves(state, seat)
+                assert {c for m in embedded for c in m["sacrifice"]} <= set(
+                    view["hand"] + view["played"]
+                )
+            else:
+                assert forms == []
 
 
 def test_altar_counts_are_public_and_values_only_the_owners():
