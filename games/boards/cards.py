@@ -9,38 +9,32 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-def _suit_name(suit: str) -> str:
-    return {
-        "S": pgettext("suit", "spades"),
-        "H": pgettext("suit", "hearts"),
-        "D": pgettext("suit", "diamonds"),
-        "C": pgettext("suit", "clubs"),
-    }[suit]
-
-
-def _rank_name(rank: str) -> str:
-    return {
-        "A": pgettext("rank", "ace"),
-        "J": pgettext("rank", "jack"),
-        "Q": pgettext("rank", "queen"),
-        "K": pgettext("rank", "king"),
-    }.get(rank, rank)
-
-
-def _rank_letter(rank: str) -> str:
-    """The rank as printed in a card's corner: a German pack reads B, D, K, A."""
-    return {
-        "A": pgettext("rank letter on a card", "A"),
-        "J": pgettext("rank letter on a card", "J"),
-        "Q": pgettext("rank letter on a card", "Q"),
-        "K": pgettext("rank letter on a card", "K"),
-    }.get(rank, rank)
+# Lazy, so each is translated into the language of the page when it is read.
+SUIT_NAMES = {
+    "S": pgettext_lazy("suit", "spades"),
+    "H": pgettext_lazy("suit", "hearts"),
+    "D": pgettext_lazy("suit", "diamonds"),
+    "C": pgettext_lazy("suit", "clubs"),
+}
+RANK_NAMES = {
+    "A": pgettext_lazy("rank", "ace"),
+    "J": pgettext_lazy("rank", "jack"),
+    "Q": pgettext_lazy("rank", "queen"),
+    "K": pgettext_lazy("rank", "king"),
+}
+# The rank as printed in a card's corner: a German pack reads B, D, K, A.
+RANK_LETTERS = {
+    "A": pgettext_lazy("rank letter on a card", "A"),
+    "J": pgettext_lazy("rank letter on a card", "J"),
+    "Q": pgettext_lazy("rank letter on a card", "Q"),
+    "K": pgettext_lazy("rank letter on a card", "K"),
+}
 
 
 def card_face(card: str) -> dict[str, Any]:
@@ -64,7 +58,7 @@ def _card_face(card: str, language: str | None) -> dict[str, Any]:
             "name": _("joker (vampire)"),
         }
     rank, suit = card[:-1], card[-1]
-    letter = _rank_letter(rank)
+    letter = str(RANK_LETTERS.get(rank, rank))
     return {
         "card": card,
         "rank": letter,
@@ -72,5 +66,6 @@ def _card_face(card: str, language: str | None) -> dict[str, Any]:
         "text": f"{letter}{SUIT_SYMBOL[suit]}",
         "red": suit in "HD",
         "joker": False,
-        "name": _("%(rank)s of %(suit)s") % {"rank": _rank_name(rank), "suit": _suit_name(suit)},
+        "name": _("%(rank)s of %(suit)s")
+        % {"rank": RANK_NAMES.get(rank, rank), "suit": SUIT_NAMES[suit]},
     }
