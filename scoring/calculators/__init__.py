@@ -6,7 +6,9 @@ package only checks what a person typed and adds the rule functions' answers up.
 
 Result keys: ``game``, ``players``, ``totals`` ({name: int}), ``winners`` ([name]: the
 leaders while a game is still going, see ``finished``), ``places`` ({name: place}, 1 = best,
-ties share a place), ``finished``, ``rounds`` (Sarkophag, Sarg) and ``breakdown`` (per game).
+ties share a place), ``finished``, ``rounds`` (Sarkophag, Sarg) and ``breakdown`` (per game);
+a Sacrifice game lost by running out of cards adds ``lost_by_cards`` (the loser's name) and
+``outcome`` (that, in words).
 Field paths count from 0: ``rounds.2.grid`` is the third round's square.
 """
 

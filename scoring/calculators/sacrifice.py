@@ -1,4 +1,5 @@
-"""Sacrifice sheets: trophies won and cards sacrificed by each player, the points they make."""
+"""Sacrifice sheets: trophies won and cards sacrificed by each player, the points they make,
+and whether a player ran out of cards (S9: fewer than 7 while trophies remain loses at once)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from games.engines.sacrifice import (
 from .common import SheetError, parsed_per_player, places
 
 TROPHY_COUNT = Counter(TROPHIES)
-KEYS = ("trophies", "sacrificed")
+KEYS = ("trophies", "sacrificed", "lost_by_cards")
 
 
 def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
@@ -39,15 +40,57 @@ def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
             raise SheetError(refusal(exc), f"sacrificed.{name}") from None
         breakdown[name]["implied_trophies"] = implied[name]
     totals = {name: breakdown[name]["total"] for name in players}
-    best = max(totals.values())
-    return {
+    loser = _lost_by_cards(sheet.get("lost_by_cards"), players, won)
+    if loser is None:
+        best = max(totals.values())
+        winners = [name for name in players if totals[name] == best]
+        ranked = places(players, key=lambda name: -totals[name])
+    else:  # S9: the loss is at once, whatever the points
+        winners = [name for name in players if name != loser]
+        ranked = places(players, key=lambda name: name == loser)
+    result: dict[str, Any] = {
         "totals": totals,
-        "winners": [name for name in players if totals[name] == best],
-        "places": places(players, key=lambda name: -totals[name]),
+        "winners": winners,
+        "places": ranked,
+        # A game lost by cards is over as surely as one played to the 14th hand; a sheet is
+        # always the end of a game, so it is finished either way.
         "finished": True,
         "rounds": [],
         "breakdown": breakdown,
     }
+    if loser is not None:
+        result["lost_by_cards"] = loser
+        result["outcome"] = _(
+            "%(loser)s has fewer than 7 cards left and loses: %(winner)s wins."
+        ) % {"loser": loser, "winner": winners[0]}
+    return result
+
+
+def _lost_by_cards(value: Any, players: list[str], won: dict[str, list[str]]) -> str | None:
+    """The player who ran out of cards (S9), if the sheet names one. Only possible while a
+    trophy remains: after the last of the 14 hands the game ends on points."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise SheetError(
+            _("Write the name of the player who ran out of cards, one of: %(players)s.")
+            % {"players": ", ".join(players)},
+            "lost_by_cards",
+        )
+    if value not in players:
+        raise SheetError(
+            _("%(name)s does not play in this game.") % {"name": value}, "lost_by_cards"
+        )
+    if sum(len(cards) for cards in won.values()) >= len(TROPHIES):
+        raise SheetError(
+            _(
+                "All %(count)d trophies were won, so none remained: a player can lose by "
+                "running out of cards only before the last hand (S9)."
+            )
+            % {"count": len(TROPHIES)},
+            "lost_by_cards",
+        )
+    return value
 
 
 def _check_trophies(players: list[str], trophies: dict[str, list[str]]) -> None:

@@ -65,3 +65,70 @@ def test_a_card_sacrificed_twice_is_refused():
 
 def test_an_unknown_card_is_refused():
     assert refusal(sheet({"Anna": ["ZZ"]})).value.field == "trophies.Anna"
+
+
+# --- S9: a player who runs out of cards (fewer than 7) while trophies remain loses at once
+
+
+def test_a_player_who_ran_out_of_cards_loses_whatever_the_points():
+    data = sheet({"Anna": ["KH", "JK", "QD"], "Ben": ["QS"]}, {"Anna": ["AS"]})
+    data["lost_by_cards"] = "Anna"
+    result = compute(data)
+    assert result["totals"] == {"Anna": 45, "Ben": 10}  # the points stand as they are
+    assert result["winners"] == ["Ben"]
+    assert result["places"] == {"Ben": 1, "Anna": 2}
+    assert result["finished"] is True  # over, though only 4 of the 14 trophies were won
+    assert result["lost_by_cards"] == "Anna"
+    assert result["outcome"] == "Anna has fewer than 7 cards left and loses: Ben wins."
+    assert result["breakdown"]["Anna"]["total"] == 45
+
+
+def test_a_loss_by_cards_breaks_a_draw_on_points():
+    data = {**sheet({"Anna": ["KH"], "Ben": ["QS"]}), "lost_by_cards": "Ben"}
+    result = compute(data)
+    assert result["winners"] == ["Anna"]
+    assert result["places"] == {"Anna": 1, "Ben": 2}
+
+
+def test_without_a_loss_by_cards_the_result_says_nothing_of_it():
+    for data in (sheet({"Anna": ["KH"]}), {**sheet({"Anna": ["KH"]}), "lost_by_cards": None}):
+        result = compute(data)
+        assert "lost_by_cards" not in result and "outcome" not in result
+        assert result["winners"] == ["Anna"]
+
+
+def test_a_loser_by_cards_who_does_not_play_is_refused():
+    error = refusal({**sheet({"Anna": ["KH"]}), "lost_by_cards": "Clara"}).value
+    assert error.field == "lost_by_cards"
+    assert error.message == "Clara does not play in this game."
+
+
+def test_a_loser_by_cards_must_be_named_by_their_name():
+    for value in (0, 1, True, ["Anna"], {"Anna": True}, "", "  "):
+        error = refusal({**sheet({"Anna": ["KH"]}), "lost_by_cards": value}).value
+        assert error.field == "lost_by_cards", value
+        assert "ran out of cards" in error.message and "Anna, Ben" in error.message
+
+
+def test_the_name_of_the_loser_by_cards_is_written_as_in_the_players():
+    error = refusal({**sheet({"Anna": ["KH"]}), "lost_by_cards": "anna"}).value
+    assert error.field == "lost_by_cards"
+
+
+def test_nobody_runs_out_of_cards_once_all_14_trophies_are_won():
+    # S9 applies "while trophies remain": after the 14th hand the game ends on points.
+    faces = [r + s for r in "JQK" for s in "HSDC"]
+    data = sheet({"Anna": [*faces[:6], "JK"], "Ben": [*faces[6:], "JK"]})
+    compute(data)
+    error = refusal({**data, "lost_by_cards": "Ben"}).value
+    assert error.field == "lost_by_cards" and "14 trophies" in error.message
+    # a trophy sacrificed but not listed still counts as won (implied_trophies)
+    data = sheet({"Anna": [*faces[:6], "JK"], "Ben": [*faces[6:11], "JK"]}, {"Ben": ["KC"]})
+    assert refusal({**data, "lost_by_cards": "Anna"}).value.field == "lost_by_cards"
+    data = sheet({"Anna": [*faces[:6], "JK"], "Ben": [*faces[6:11], "JK"]})
+    assert compute({**data, "lost_by_cards": "Anna"})["winners"] == ["Ben"]
+
+
+def test_an_unknown_key_is_still_refused():
+    error = refusal({**sheet({"Anna": ["KH"]}), "lost_by_card": "Anna"}).value
+    assert error.field == "lost_by_card" and "lost_by_cards" in error.message
