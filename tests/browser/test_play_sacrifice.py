@@ -1,11 +1,14 @@
 """Sacrifice online, in real browsers on a real daphne server: two people buy and reveal the
 first trick in secret ("waiting for your opponent", a spectator sees only *that* they chose),
 then a bot takes one seat and the other person plays the whole game through the UI; a stale
-tap is refused in place; screenshots of every phase at phone and desktop size, axe on each."""
+tap is refused in place; the sacrifice is picked card by card and confirmed; screenshots of
+every phase at phone and desktop size, axe on each."""
 
 from __future__ import annotations
 
+import json
 import random
+from collections import Counter
 from unittest import mock
 
 import pytest
@@ -16,7 +19,7 @@ from playwright.sync_api import expect
 from games import tables
 from games.models import Table
 from tests.browser.axe import assert_accessible, assert_accessible_everywhere
-from tests.browser.conftest import DESKTOP, PHONE, start_chromium
+from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, start_chromium
 from tests.browser.play_helpers import (
     TIMEOUT,
     fits_a_phone,
@@ -34,7 +37,7 @@ from tests.browser.play_helpers import (
 from tests.services import require
 
 MAX_MOVES = 600
-BUTTONS = ".sf-sacrifice .sf-card-button, .sf-cards .sf-card-button, .sf-buy .sf-move button"
+BUTTONS = ".sf-picker .sf-pick-input, .sf-cards .sf-card-button, .sf-buy .sf-move button"
 
 
 def settle(page) -> None:
@@ -177,9 +180,9 @@ class SacrificeTableTest(ChannelsLiveServerTestCase):
         """The sacrifice's first choice, else the first card of the hand, else done buying
         (one purchase in odd hands when there is one)."""
         buttons = page.locator(BUTTONS)
-        sacrifice = page.locator(".sf-sacrifice .sf-card-button")
-        if sacrifice.count():
-            sacrifice.first.click()
+        picker = page.locator(".sf-picker")
+        if picker.count():
+            pick_and_sacrifice(page)
             return
         play = page.locator(".sf-cards .sf-card-button")
         if play.count():
@@ -205,7 +208,10 @@ class SacrificeTableTest(ChannelsLiveServerTestCase):
         """The first time each phase shows: screenshots at both sizes (and dark), axe."""
         phases = {
             "sacrifice": page.locator(".sf-sacrifice").count() > 0,
-            "sacrifice-several": page.locator(".sf-sacrifice-group").count() > 1,
+            "sacrifice-several": page.locator(
+                ".sf-picker[data-limit]:not([data-limit='1'])"
+            ).count()
+            > 0,
             "tie": page.locator(".sf-outcome", has_text="tie").count() > 0,
             "sudden-death": page.locator("#sf-trick-title", has_text="Sudden death").count() > 0,
             "led-trick": page.locator(".sf-slot .card:not(.card-back)").count() > 0,
@@ -222,6 +228,40 @@ class SacrificeTableTest(ChannelsLiveServerTestCase):
             shots_dark(page, f"sacrifice-{phase}")
             shots(spectator, f"sacrifice-{phase}-spectator")
             assert_accessible(page, f"sacrifice, {phase}")
+
+
+def sacrifice_shots(page, name: str) -> None:
+    """Full-page screenshots at phone and desktop size, and the sacrifice section alone at
+    each size (legible at full resolution)."""
+    shots(page, name)
+    original = page.viewport_size
+    for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.locator(".sf-sacrifice").screenshot(
+            path=str(SCREENSHOTS / f"{name}-{label}-section.png")
+        )
+    page.set_viewport_size(original)
+
+
+def pick_and_sacrifice(page) -> None:
+    """The sacrifice as a person makes it: with a limit of one, a second card picked replaces
+    the first; then the first card is picked and "Sacrifice these" posts it."""
+    cards = page.locator(".sf-pick")
+    boxes = page.locator(".sf-pick-input")
+    confirm = page.get_by_role("button", name="Sacrifice these")
+    expect(page.locator(".sf-all-choices")).to_be_hidden()
+    expect(confirm).to_be_disabled()
+    if page.locator(".sf-picker").get_attribute("data-limit") == "1" and cards.count() > 1:
+        cards.nth(1).click()
+        expect(boxes.nth(1)).to_be_checked()
+        cards.first.click()
+        expect(boxes.nth(1)).not_to_be_checked()
+    else:
+        cards.first.click()
+    expect(boxes.first).to_be_checked()
+    expect(confirm).to_be_enabled()
+    confirm.click()
 
 
 def play_until(anna, ben, predicate, *, greedy=False, tries=40) -> Table:
@@ -303,3 +343,119 @@ class SacrificeRarePhasesTest(ChannelsLiveServerTestCase):
         shots(clara, "sacrifice-lost-by-cards-spectator")
         assert_accessible(anna, "sacrifice, lost by cards")
         assert fits_a_phone(anna)
+
+
+@pytest.mark.browser
+@override_settings(SARCO_BOT_RUNNER=True, SARCO_BOT_PAUSE=0)
+class SacrificePickerTest(ChannelsLiveServerTestCase):
+    """The winner of a hand picks cards to sacrifice (checkboxes styled as cards), sees what
+    the pick is worth and the button follow what is legal, confirms, and the table moves on;
+    a spectator's page holds no picker."""
+
+    serve_static = True
+
+    def setUp(self):
+        require("browser")
+        self.anna = member("anna", "Anna")
+        self.ben = member("ben", "Ben")
+        self.clara = member("clara", "Clara")
+
+    def test_pick_cards_see_the_button_follow_the_rules_and_sacrifice_them(self):
+        def anna_sacrifices_up_to_two_or_more(state):
+            return (
+                state.phase == "sacrifice"
+                and state.hand_winner == 0
+                and state.limit >= 2
+                and len(state.played[0] + state.hand[0]) > state.limit
+                and state.trophies  # not the last hand: the game goes on
+                and state.pool(0) - state.limit >= 7
+            )
+
+        table = play_until(self.anna, self.ben, anna_sacrifices_up_to_two_or_more)
+        state = table.state()
+        limit = state.limit
+        legal = table.engine.legal_moves(state, 0)
+        self.browser = start_chromium(self)
+        url = f"{self.live_server_url}/play/{table.public_id}/"
+        anna = logged_in_page(self.browser, self.live_server_url, self.anna, PHONE)
+        clara = logged_in_page(self.browser, self.live_server_url, self.clara, PHONE)
+        for page in (anna, clara):
+            page.goto(url)
+            wait_live(page)
+
+        # The picker replaces the wall of buttons; only Anna's page has it, with her moves.
+        picker = anna.locator(".sf-picker")
+        expect(picker).to_be_visible()
+        expect(anna.locator(".sf-all-choices")).to_be_hidden()
+        assert json.loads(picker.get_attribute("data-moves")) == legal
+        expect(clara.locator("form[data-sacrifice-picker]")).to_have_count(0)
+        expect(clara.locator(".sf-sacrifice")).to_have_count(0)
+        cards = anna.locator(".sf-pick")
+        boxes = anna.locator(".sf-pick-input")
+        assert cards.count() == len(state.played[0] + state.hand[0])
+        confirm = anna.get_by_role("button", name="Sacrifice these")
+        line = anna.locator("#sf-picked")
+        expect(confirm).to_be_disabled()
+        expect(line).to_have_text("No cards picked yet.")
+        sacrifice_shots(anna, "sacrifice-pick-none")
+        shots_dark(anna, "sacrifice-pick-none")
+        assert_accessible_everywhere(anna, "sacrifice, picking")
+        assert fits_a_phone(anna)
+
+        # One card by tap: the line names it and what it scores; the button is enabled.
+        first = boxes.first
+        first_text = anna.evaluate("(el) => el.dataset.text", first.element_handle())
+        first_points = int(first.get_attribute("data-points"))
+        cards.first.click()
+        expect(first).to_be_checked()
+        expect(line).to_contain_text(f"1 card picked: {first_text} (+{first_points} to your score)")
+        expect(confirm).to_be_enabled()
+
+        # More than the limit: the button goes off and says why; one fewer and it is back.
+        for n in range(1, limit + 1):
+            cards.nth(n).click()
+        expect(line).to_contain_text(f"{limit + 1} cards picked")
+        expect(line).to_contain_text(f"at most {limit} cards")
+        expect(confirm).to_be_disabled()
+        sacrifice_shots(anna, "sacrifice-pick-too-many")
+        cards.nth(limit).click()
+        expect(boxes.nth(limit)).not_to_be_checked()
+        expect(confirm).to_be_enabled()
+        expect(line).not_to_contain_text("at most")
+
+        # By keyboard: Space on a focused card takes it back out of the pick.
+        boxes.nth(1).focus()
+        anna.keyboard.press("Space")
+        expect(boxes.nth(1)).not_to_be_checked()
+        expect(line).to_contain_text(f"{limit - 1} card")
+        anna.keyboard.press("Space")
+        expect(boxes.nth(1)).to_be_checked()
+        expect(line).to_contain_text(f"{limit} cards picked")
+        expect(confirm).to_be_enabled()
+        sacrifice_shots(anna, "sacrifice-pick-picked")
+        shots_dark(anna, "sacrifice-pick-picked")
+        assert_accessible(anna, "sacrifice, cards picked")
+        picked = [boxes.nth(i).get_attribute("value") for i in range(limit)]
+
+        # Confirm: exactly the legal move whose cards were picked is posted; the table moves on.
+        before = version(anna)
+        confirm.click()
+        wait_version_at_least(anna, before + 1)
+        settle(anna)
+        expect(anna.locator(".sf-sacrifice")).to_have_count(0)
+        expect(anna.locator(".sf-picker")).to_have_count(0)
+        table = Table.objects.get(pk=table.pk)
+        posted = table.moves.order_by("-number").first().move
+        assert posted in legal and Counter(posted["sacrifice"]) == Counter(picked)
+        assert posted["sacrifice"] == sorted(picked)  # the engine's own order
+        after = table.state()
+        assert after.phase != "sacrifice"
+        assert Counter(after.altar[0]) - Counter(state.altar[0]) == Counter(picked)
+        expect(anna.locator("#sf-altar summary")).to_contain_text(
+            f"{len(after.altar[0])} card", timeout=TIMEOUT
+        )
+        expect(clara.locator("#table-status")).to_have_attribute(
+            "data-version", str(table.version), timeout=TIMEOUT
+        )
+        shots(anna, "sacrifice-pick-done")
+        assert_accessible(anna, "sacrifice, after the sacrifice")
