@@ -2,8 +2,8 @@
 
 Per game, the engine's finished game is written as score-sheet entries (docs/scorekeeper.md)
 and stored through ``scoring.recording``, which runs them through the scorekeeper's own
-calculators. The calculators' totals must equal the engine's scores: the tests check it on
-many bot-played games, and here a difference is logged loudly (it would be a rules bug).
+calculators. The calculators' totals and winners must equal the engine's: the tests check it
+on many bot-played games, and here a difference is logged loudly (it would be a rules bug).
 """
 
 from __future__ import annotations
@@ -49,6 +49,14 @@ def record(table: Table, state: Any, seats: list[TableSeat]) -> PlaySession | No
             table.public_id,
             sheet_scores,
             engine_scores,
+        )
+    engine_winners = [names[seat] for seat in table.engine.winners(state)]
+    if sorted(result["winners"]) != sorted(engine_winners):
+        log.error(
+            "Table %s: the scorekeeper's winners are %s, the engine's %s",
+            table.public_id,
+            result["winners"],
+            engine_winners,
         )
     return session
 
@@ -99,13 +107,15 @@ def sarcophagus_entries(table: Table, state: Any, names: list[str]) -> list[dict
 
 def sacrifice_entries(table: Table, state: Any, names: list[str]) -> list[dict[str, Any]]:
     """The one end-of-game entry: the trophies each player won and their altar (a trophy
-    later sacrificed is in both, as the sheet format says)."""
-    return [
-        {
-            "trophies": {name: list(state.won[seat]) for seat, name in enumerate(names)},
-            "sacrificed": {name: list(state.altar[seat]) for seat, name in enumerate(names)},
-        }
-    ]
+    later sacrificed is in both, as the sheet format says), and who ran out of cards when
+    the game ended that way (S9: that player lost at once, whatever the points)."""
+    entry: dict[str, Any] = {
+        "trophies": {name: list(state.won[seat]) for seat, name in enumerate(names)},
+        "sacrificed": {name: list(state.altar[seat]) for seat, name in enumerate(names)},
+    }
+    if state.loser_by_cards >= 0:
+        entry["lost_by_cards"] = names[state.loser_by_cards]
+    return [entry]
 
 
 ENTRIES: dict[str, Entries] = {

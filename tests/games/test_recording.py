@@ -1,5 +1,8 @@
 """A finished table is recorded exactly as the scorekeeper records the same game."""
 
+import random
+from unittest import mock
+
 import pytest
 
 from games import tables
@@ -102,12 +105,65 @@ def test_a_sarcophagus_game_is_recorded_as_its_end_of_game_entry(seats, seed):
 @pytest.mark.parametrize("seed", range(3))
 def test_a_sacrifice_game_is_recorded_as_its_end_of_game_entry(seed):
     table = play_out(bot_table("sacrifice", level="heuristic" if seed else "random"), seed=seed)
-    state = table.state()
-    if state.loser_by_cards >= 0:
-        pytest.skip("ended by S9 (below seven cards): the sheet format cannot say so")
     session, _ = check_recorded(table)
     [entry] = [r.entry for r in session.rounds.all()]
-    assert set(entry) == {"trophies", "sacrificed"}
+    expected = {"trophies", "sacrificed"}
+    assert set(entry) == expected | (
+        {"lost_by_cards"} if table.state().loser_by_cards >= 0 else set()
+    )
+
+
+def greedy_sacrifice_table(seed: int):
+    """Two people play Sacrifice online with the game seed ``seed``, random legal moves
+    through the service, always sacrificing as much as they may (so one can run short)."""
+    rng = random.Random(seed)
+    people = [user(), user()]
+    table = tables.open_table("sacrifice", people[0], seats=2)
+    tables.take_seat(table, people[1])
+    with mock.patch("games.tables.secrets.randbits", return_value=seed):
+        table = tables.start(table, people[0])
+    while table.status == "playing":
+        state = table.state()
+        seat = rng.choice(table.to_act)
+        moves = table.engine.legal_moves(state, seat)
+        if "sacrifice" in moves[0]:
+            moves = [max(moves, key=lambda m: len(m["sacrifice"]))]
+        table = tables.play(table, people[seat], rng.choice(moves), table.version)
+    return table
+
+
+def test_a_sacrifice_game_lost_by_running_out_of_cards_ranks_the_loser_last(caplog):
+    """S9: fewer than 7 cards while trophies remain loses at once. With seed 0 and greedy
+    sacrifices the second player runs out of cards ahead on points (177 to 139): the
+    recorded places (and so the ratings) follow the engine's winner, not the points."""
+    table = greedy_sacrifice_table(seed=0)
+    state = table.state()
+    assert state.loser_by_cards == 1
+    scores = table.engine.scores(state)
+    assert scores[1] > scores[0]  # the loser had more points
+    session, seats = check_recorded(table)  # places and winners as the engine's
+    assert [s.place for s in seats] == [1, 2]
+    assert [s.score for s in seats] == scores  # the points are kept as they stand
+    [entry] = [r.entry for r in session.rounds.all()]
+    assert entry["lost_by_cards"] == seats[1].player.name
+    assert sheet_of(session)["lost_by_cards"] == seats[1].player.name
+    loser, winner = seats[1].player, seats[0].player
+    assert winner.ratings.get(game="sacrifice").mu > loser.ratings.get(game="sacrifice").mu
+    assert "the scorekeeper" not in caplog.text
+
+
+def test_winners_the_scorekeeper_and_the_engine_disagree_on_are_logged(monkeypatch, caplog):
+    from games import recording
+
+    def without_the_loss(table, state, names):
+        [entry] = recording.sacrifice_entries(table, state, names)
+        entry.pop("lost_by_cards")
+        return [entry]
+
+    monkeypatch.setitem(recording.ENTRIES, "sacrifice", without_the_loss)
+    table = greedy_sacrifice_table(seed=0)
+    assert table.session is not None
+    assert "the scorekeeper's winners are" in caplog.text
 
 
 def test_a_failing_recording_still_ends_the_game(monkeypatch, caplog):
