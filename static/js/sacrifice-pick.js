@@ -84,6 +84,9 @@
     form.addEventListener("htmx:confirm", function (event) {
       if (!move.value) event.preventDefault();
     });
+    // htmx enables the button again when a refused request ends (hx-disabled-elt), whatever
+    // was picked meanwhile: the button follows the pick again.
+    form.addEventListener("htmx:afterRequest", update);
     update();
   }
 

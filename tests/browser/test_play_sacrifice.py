@@ -450,6 +450,12 @@ class SacrificePickerTest(ChannelsLiveServerTestCase):
         assert_accessible(anna, "sacrifice, cards picked")
         picked = [boxes.nth(i).get_attribute("value") for i in range(limit)]
 
+        # A confirm on a version the table has left is refused in place; the pick stays.
+        stale_tap_is_refused(anna, "sacrifice-pick", ".sf-picker", ".sf-confirm")
+        expect(confirm).to_be_enabled()
+        for i in range(limit):
+            expect(boxes.nth(i)).to_be_checked()
+
         # Confirm: exactly the legal move whose cards were picked is posted; the table moves on.
         before = version(anna)
         confirm.click()
@@ -457,6 +463,7 @@ class SacrificePickerTest(ChannelsLiveServerTestCase):
         settle(anna)
         expect(anna.locator(".sf-sacrifice")).to_have_count(0)
         expect(anna.locator(".sf-picker")).to_have_count(0)
+        expect(anna.locator("#move-error")).to_be_hidden()
         table = Table.objects.get(pk=table.pk)
         posted = table.moves.order_by("-number").first().move
         assert posted in legal and Counter(posted["sacrifice"]) == Counter(picked)
