@@ -55,7 +55,6 @@
       var found = chosen.length ? legal[multisetKey(cards)] : null;
       move.value = found ? JSON.stringify(found) : "";
       button.disabled = !found;
-      form.classList.toggle("sf-picker-legal", !!found);
       if (!chosen.length) {
         line.textContent = texts.none || "";
       } else {
