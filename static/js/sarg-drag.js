@@ -102,6 +102,9 @@
       y: event.clientY,
     };
     press = null;
+    // The press focused the card's radio; a drag is no pick, and with the focus left there the
+    // swap after the move would hand it on (focus-keeper.js) and scroll the page to it.
+    if (label.contains(document.activeElement)) document.activeElement.blur();
     document.documentElement.classList.add("sarg-drag-active");
     move(drag.x, drag.y);
   }
@@ -140,7 +143,11 @@
     clearMarks();
   }
 
+  // Called off before the pointer came up (Escape, the table moved on): its click, when it comes
+  // up, is not a pick either.
+  var calledOff = null;
   function cancel() {
+    if (drag) calledOff = drag.pointerId;
     endDrag();
   }
 
@@ -169,6 +176,7 @@
   }
 
   document.addEventListener("pointerdown", function (event) {
+    calledOff = null;
     if (drag || press || !event.isPrimary) return;
     if (event.pointerType !== "touch" && event.button !== 0) return;
     var label = cardOf(event.target);
@@ -211,12 +219,21 @@
     }
   });
 
+  function swallowNextClick() {
+    // The click that may follow (on the card, if the pointer came back there) is not a pick.
+    swallowClick = true;
+    window.setTimeout(function () { swallowClick = false; }, 0);
+  }
+
   document.addEventListener("pointerup", function (event) {
     if (drag && event.pointerId === drag.pointerId) {
-      // The click that may follow (on the card, if it came back there) is not a pick.
-      swallowClick = true;
-      window.setTimeout(function () { swallowClick = false; }, 0);
+      swallowNextClick();
       drop(event.clientX, event.clientY);
+      return;
+    }
+    if (calledOff === event.pointerId) {
+      calledOff = null;
+      swallowNextClick();
       return;
     }
     if (press && event.pointerId === press.pointerId) {

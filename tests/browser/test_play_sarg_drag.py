@@ -164,7 +164,9 @@ class DragTest(DragCase):
         shot(page, "sarg-drag-mid-phone")
         page.keyboard.press("Escape")  # calls the drag off
         expect(page.locator(".sarg-drag-ghost")).to_have_count(0)
-        page.mouse.up()
+        expect(page.locator(".cell-drop")).to_have_count(0)
+        page.mouse.move(*centre(card), steps=4)
+        page.mouse.up()  # back on the card: no pick either
 
         drag_to(*centre(page.locator("#table-status")))  # the banner
         drag_to(*centre(filled))  # a cell that holds a card
