@@ -1,4 +1,5 @@
-"""Sacrifice's end-of-game form: each player's trophies and the cards they sacrificed."""
+"""Sacrifice's end-of-game form: each player's trophies and the cards they sacrificed, and
+who ran out of cards if the game ended that way (S9: that player lost at once)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from games.engines.sacrifice import DECK_COPIES, STARTERS, TROPHIES
 
+from ..numbers import form_int
 from .common import DraftError, card_label, player_error
 
 GAME = "sacrifice"
@@ -20,7 +22,9 @@ SEAT_LABELS = (
 )
 AT_END = True
 TEMPLATE = "scoring/_entry_sacrifice.html"
-KEYS = ("trophies", "sacrificed")
+CARD_KEYS = ("trophies", "sacrificed")  # per player, a list of cards
+LOST = "lost_by_cards"  # the player who ran out of cards (S9), only when one did
+KEYS = (*CARD_KEYS, LOST)
 TROPHY_CARDS = list(dict.fromkeys(TROPHIES))
 TROPHY_COUNT = Counter(TROPHIES)
 ALL_CARDS = list(DECK_COPIES)  # suit by suit, then the jokers
@@ -35,13 +39,21 @@ def _counted(values: list[str]) -> list[str]:
 
 
 def draft(post, names: list[str]) -> dict[str, Any]:
-    return {
-        key: {n: _counted(post.getlist(f"{key}-{i}")) for i, n in enumerate(names)} for key in KEYS
+    """The ticked cards; ``lost_by_cards`` posts a seat number, or nothing for nobody."""
+    draft: dict[str, Any] = {
+        key: {n: _counted(post.getlist(f"{key}-{i}")) for i, n in enumerate(names)}
+        for key in CARD_KEYS
     }
+    seat = form_int(post.get(LOST), len(names) - 1)
+    draft[LOST] = names[seat] if seat is not None else ""
+    return draft
 
 
 def entry(draft: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    return {key: {name: draft[key][name] for name in names} for key in KEYS}
+    entry: dict[str, Any] = {key: {name: draft[key][name] for name in names} for key in CARD_KEYS}
+    if draft[LOST] in names:
+        entry[LOST] = draft[LOST]
+    return entry
 
 
 def check_saved(entry: dict[str, Any], names: list[str]) -> None:
@@ -60,9 +72,12 @@ def check_saved(entry: dict[str, Any], names: list[str]) -> None:
 
 def draft_from_entry(entry: dict[str, Any] | None, names: list[str]) -> dict[str, Any]:
     entry = entry or {}
-    return {
-        key: {name: list((entry.get(key) or {}).get(name, [])) for name in names} for key in KEYS
+    draft: dict[str, Any] = {
+        key: {name: list((entry.get(key) or {}).get(name, [])) for name in names}
+        for key in CARD_KEYS
     }
+    draft[LOST] = entry[LOST] if entry.get(LOST) in names else ""
+    return draft
 
 
 def sheet(
@@ -83,7 +98,8 @@ def end_item(result: dict[str, Any]) -> dict[str, Any]:
 
 
 def form(context: dict[str, Any], seats, rounds) -> dict[str, Any]:
-    """Per player: the trophy chips and the sacrificed-card chips, with the points so far."""
+    """Per player: the trophy chips and the sacrificed-card chips, with the points so far;
+    then whether the game ended with someone out of cards (nobody, or one of the players)."""
     draft = context["draft"]
     breakdown = (context.get("preview") or {}).get("breakdown") or {}
     names = context["names"]
@@ -120,4 +136,18 @@ def form(context: dict[str, Any], seats, rounds) -> dict[str, Any]:
                 **player_error(context, name),
             }
         )
-    return {"entry_players": players}
+    lost = draft[LOST]
+    choices = [{"value": "", "label": _("No, the game ended on points"), "checked": not lost}]
+    choices += [
+        {
+            "value": str(i),
+            "label": _("%(name)s ran out of cards and lost") % {"name": name},
+            "checked": lost == name,
+        }
+        for i, name in enumerate(names)
+    ]
+    return {
+        "entry_players": players,
+        "lost_choices": choices,
+        "lost_invalid": context["error"]["key"] == LOST,
+    }
