@@ -30,7 +30,7 @@ from .calculators import SheetError, compute
 from .models import Player, PlaySession, Round, Seat, SeatRecord, SheetImport
 from .players import name_key, tidy_name
 from .records import highlights
-from .sheets import END_GAMES, SETUP_FIELDS, _renamed
+from .sheets import END_GAMES, SETUP_FIELDS, _renamed, renamed_value
 
 BATCH = 2000
 Progress = Callable[[int], None]
@@ -230,7 +230,7 @@ def entries_of(sheet: Sheet, names: dict[str, str]) -> list[dict[str, Any]]:
     """The sheet's entries as the scorekeeper stores them, with the club's spelling."""
     game, data = sheet.result["game"], sheet.data
     if game in END_GAMES:  # the end-of-game entry: what the sheet holds beyond its set-up
-        return [{k: _renamed(v, names) for k, v in data.items() if k not in SETUP_FIELDS}]
+        return [{k: renamed_value(k, v, names) for k, v in data.items() if k not in SETUP_FIELDS}]
     return [_renamed(entry, names) for entry in data.get("rounds") or []]
 
 

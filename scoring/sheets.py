@@ -30,6 +30,7 @@ from .players import guest_named
 from .ratings import session_changed
 
 SETUP_FIELDS = ("game", "players", "roles", "limit", "to_1000")
+NAME_VALUES = ("lost_by_cards",)  # entry keys whose value is one player's name (Sacrifice, S9)
 
 
 class EditRefused(SheetError):
@@ -407,16 +408,17 @@ def correct_round(session_id: int, number: int, entry: dict[str, Any]) -> Outcom
 
 
 def rename_in_rounds(sessions, old: str, new: str) -> int:
-    """Round entries name players in their per-player maps (``{"heads": {"Anna": 3}}``);
-    after an organiser renames or merges a player, rewrite those keys in ``sessions``' rounds
-    (Sarg names nobody in its entries). Returns the number of rounds rewritten."""
+    """Round entries name players in their per-player maps (``{"heads": {"Anna": 3}}``) and
+    in the keys of ``NAME_VALUES`` (``{"lost_by_cards": "Anna"}``); after an organiser renames
+    or merges a player, rewrite those names in ``sessions``' rounds (Sarg names nobody in its
+    entries). Returns the number of rounds rewritten."""
     changed = 0
     rounds = Round.objects.filter(session__in=sessions).exclude(session__game="sarg")
     for round_ in rounds:
         entry = {
             key: {new if k == old else k: v for k, v in value.items()}
             if isinstance(value, dict)
-            else value
+            else renamed_value(key, value, {old: new})
             for key, value in round_.entry.items()
         }
         if entry != round_.entry:
@@ -486,6 +488,14 @@ def _renamed(value: Any, names: dict[str, str]) -> Any:
     return value
 
 
+def renamed_value(key: str, value: Any, names: dict[str, str]) -> Any:
+    """An entry's value under ``key`` with player names replaced (``names``: old to new): in
+    its per-player maps, or the value itself where the key names one player."""
+    if key in NAME_VALUES:
+        return names.get(value, value) if isinstance(value, str) else value
+    return _renamed(value, names)
+
+
 class AlreadyImported(EditRefused):
     """The sheet is one the club has already: ``session`` is it."""
 
@@ -520,7 +530,7 @@ def _options(game: str, data: dict[str, Any]) -> dict[str, Any]:
 
 def _entries(game: str, data: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]:
     if game in END_GAMES:
-        return [{k: _renamed(data[k], names) for k in ENTRIES[game].KEYS if k in data}]
+        return [{k: renamed_value(k, data[k], names) for k in ENTRIES[game].KEYS if k in data}]
     return [_renamed(entry, names) for entry in data.get("rounds") or []]
 
 
