@@ -250,3 +250,39 @@ def test_the_back_button_starts_only_the_players_the_page_shows(live_server, pho
     else:
         expect(phone.locator("#new-error")).to_be_visible()
         screenshot(phone, "scorekeeper-back-button-start-refused-phone")
+
+
+def test_a_sacrifice_lost_by_running_out_of_cards(live_server, phone, keeper):
+    """S9: Anna leads on points but ran out of cards; the form says so in one tap and the
+    sheet ranks Ben first and says why."""
+    anna = Player.objects.create(name="Anna")
+    ben = Player.objects.create(name="Ben")
+    session = sheets.create_session("sacrifice", keeper, [anna, ben])
+    log_in(phone, live_server, keeper)
+    phone.goto(f"{live_server.url}/scorekeeper/{session.public_id}/")
+    first, second = phone.locator(".entry-player").first, phone.locator(".entry-player").nth(1)
+
+    def tick(player, label: str, points: str) -> None:
+        player.locator("label.chip", has=phone.get_by_label(label)).first.click()
+        expect(player.locator(".entry-computed")).to_contain_text(points)
+
+    tick(first, "trophy K of hearts", "10")
+    tick(first, "trophy joker (vampire)", "20")
+    tick(second, "trophy Q of spades", "10")
+    choice = phone.locator("#lost-by-cards")
+    expect(choice.get_by_label("No, the game ended on points")).to_be_checked()
+    choice.get_by_label("Anna ran out of cards and lost").check()
+    expect(choice.get_by_label("Anna ran out of cards and lost")).to_be_checked()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    for label in choice.locator("label").all():
+        assert label.bounding_box()["height"] >= 44
+    choice.scroll_into_view_if_needed()
+    screenshot(phone, "scorekeeper-sacrifice-lost-by-cards-choice-phone")
+    phone.locator("#save-entry").click()
+    expect(phone.locator("#sheet-outcome")).to_have_text(
+        "Anna has fewer than 7 cards left and loses: Ben wins."
+    )
+    expect(phone.locator(".total-winner")).to_contain_text("Ben")
+    screenshot(phone, "scorekeeper-sacrifice-lost-by-cards-sheet-phone")
+    assert session.rounds.get().entry["lost_by_cards"] == "Anna"
+    assert {s.player.name: s.place for s in session.seats.all()} == {"Anna": 2, "Ben": 1}
