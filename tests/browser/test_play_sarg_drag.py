@@ -96,11 +96,15 @@ class DragTest(DragCase):
         index = next(i for i, cell in enumerate(cells) if cell["takes"])
         target = page.locator("#table-board .coffin-cell").nth(index)
 
+        # Another card picked first: its "here" buttons show; dragging this one hides them.
+        page.locator(".card-pick").nth(1).click()
+        expect(page.locator(".cell-move button:visible").first).to_be_visible()
         x, y = centre(card)
         page.mouse.move(x, y)
         page.mouse.down()
         tx, ty = centre(target)
         page.mouse.move(tx, ty, steps=12)
+        expect(page.locator(".cell-move button:visible")).to_have_count(0)
         # Mid-drag: a ghost card under the pointer, every cell that takes it marked, this one
         # highlighted; nothing posted yet.
         expect(page.locator(".sarg-drag-ghost")).to_have_count(1)
