@@ -236,21 +236,17 @@ class TouchDragTest(DragCase):
         expect(page.locator(".drag-hint-touch")).to_be_visible()
         expect(page.locator(".drag-hint-pointer")).to_be_hidden()
 
-        # A swipe up that starts on a card scrolls the page, as on any page.
+        # A swipe up that starts on a card scrolls the page, as on any page. (Slowly, and still
+        # before the finger lifts: a fling would go on, and a touch during a fling only stops it.)
         x, y = centre(card)
         before = page.evaluate("scrollY")
         touch("touchStart", x, y)
         for step in range(1, 10):
-            touch("touchMove", x, y - 20 * step)
+            touch("touchMove", x, y - 15 * step)
+            page.wait_for_timeout(30)
+        page.wait_for_timeout(300)
         touch("touchEnd")
         page.wait_for_function("(y) => scrollY > y", arg=before)
-        # Until the fling is over (a touch during it only stops the page, as anywhere).
-        page.wait_for_function(
-            """() => new Promise((done) => {
-                const y = scrollY;
-                setTimeout(() => done(scrollY === y), 300);
-            })"""
-        )
         expect(page.locator(".sarg-drag-ghost")).to_have_count(0)
 
         page.evaluate("document.querySelector('.hand').scrollIntoView({block: 'start'})")
@@ -267,7 +263,7 @@ class TouchDragTest(DragCase):
             for step in range(1, 11):
                 touch("touchMove", x + (tx - x) * step / 10, y + (ty - y) * step / 10)
 
-        # Held and dragged onto the banner: nothing happens.
+        # Held and dragged onto the line under the coffin: nothing happens.
         hold_and_drag(centre(page.locator(".coffin-wrap .role-queen")))
         expect(page.locator(".sarg-drag-ghost")).to_have_count(1)
         touch("touchEnd")
