@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.test import Client
+from django.test import Client, override_settings
 from playwright.sync_api import expect
 
-from tests.browser.conftest import DESKTOP, PHONE, screenshot
+from tests.browser.conftest import DESKTOP, PHONE, screenshot, start_chromium
+from tests.services import require
 
 TIMEOUT = 15_000  # ms: the machine is shared; a live update normally takes well under 1 s
 
@@ -18,6 +21,32 @@ def member(username: str, name: str) -> User:
     player.name = name
     player.save(update_fields=["name"])
     return user
+
+
+@pytest.mark.browser
+@override_settings(SARCO_BOT_RUNNER=True, SARCO_BOT_PAUSE=0)
+class PlayCase(ChannelsLiveServerTestCase):
+    """A live server whose bots move at once, three members (Anna, Ben, Clara), and Chromium
+    started with the first page, so after the test has set its table up through the service:
+    from then on this thread runs Playwright's event loop, and the service's after-commit
+    announcements could not reach the sockets from it."""
+
+    serve_static = True
+    browser = None
+
+    def setUp(self):
+        require("browser")
+        self.anna = member("anna", "Anna")
+        self.ben = member("ben", "Ben")
+        self.clara = member("clara", "Clara")
+
+    def start_browser(self):
+        if self.browser is None:
+            self.browser = start_chromium(self)
+        return self.browser
+
+    def page(self, user, viewport=PHONE):
+        return logged_in_page(self.start_browser(), self.live_server_url, user, viewport)
 
 
 def logged_in_page(browser, base_url: str, user: User | None, viewport=PHONE):

@@ -11,21 +11,17 @@ import random
 from collections import Counter
 from unittest import mock
 
-import pytest
-from channels.testing import ChannelsLiveServerTestCase
-from django.test import override_settings
 from playwright.sync_api import expect
 
 from games import tables
 from games.models import Table
 from tests.browser.axe import assert_accessible, assert_accessible_everywhere
-from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, start_chromium
+from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS
 from tests.browser.play_helpers import (
     TIMEOUT,
+    PlayCase,
     fits_a_phone,
     how_to_play,
-    logged_in_page,
-    member,
     my_turn,
     shots,
     shots_dark,
@@ -34,7 +30,6 @@ from tests.browser.play_helpers import (
     wait_live,
     wait_version_at_least,
 )
-from tests.services import require
 
 MAX_MOVES = 600
 BUTTONS = ".sf-picker .sf-pick-input, .sf-cards .sf-card-button, .sf-buy .sf-move button"
@@ -48,26 +43,7 @@ def settle(page) -> None:
     )
 
 
-@pytest.mark.browser
-@override_settings(SARCO_BOT_RUNNER=True, SARCO_BOT_PAUSE=0)
-class SacrificeTableTest(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    def setUp(self):
-        require("browser")
-        self.anna = member("anna", "Anna")
-        self.ben = member("ben", "Ben")
-        self.clara = member("clara", "Clara")
-        self.browser = None
-
-    def page(self, user, viewport=PHONE):
-        # Chromium starts with the first page, after the test has set its table up through the
-        # service: from then on this thread runs Playwright's loop, and the service's
-        # after-commit announcements could not reach the sockets from it.
-        if self.browser is None:
-            self.browser = start_chromium(self)
-        return logged_in_page(self.browser, self.live_server_url, user, viewport)
-
+class SacrificeTableTest(PlayCase):
     def test_two_people_buy_in_secret_then_one_plays_a_bot_to_the_end(self):
         table = tables.open_table("sacrifice", self.anna, seats=2)
         tables.take_seat(table, self.ben)
@@ -289,26 +265,15 @@ def play_until(anna, ben, predicate, *, greedy=False, tries=40) -> Table:
     raise AssertionError("no such game in the tries")
 
 
-@pytest.mark.browser
-@override_settings(SARCO_BOT_RUNNER=True, SARCO_BOT_PAUSE=0)
-class SacrificeRarePhasesTest(ChannelsLiveServerTestCase):
+class SacrificeRarePhasesTest(PlayCase):
     """Sudden death and a loss by running out of cards, reached through the service, then
     looked at in the browser by a player and a spectator."""
 
-    serve_static = True
-
-    def setUp(self):
-        require("browser")
-        self.anna = member("anna", "Anna")
-        self.ben = member("ben", "Ben")
-        self.clara = member("clara", "Clara")
-
     def look(self, table) -> list:
-        self.browser = start_chromium(self)
         url = f"{self.live_server_url}/play/{table.public_id}/"
         pages = []
         for user in (self.anna, self.clara):
-            page = logged_in_page(self.browser, self.live_server_url, user, PHONE)
+            page = self.page(user)
             page.goto(url)
             wait_live(page)
             pages.append(page)
@@ -345,20 +310,10 @@ class SacrificeRarePhasesTest(ChannelsLiveServerTestCase):
         assert fits_a_phone(anna)
 
 
-@pytest.mark.browser
-@override_settings(SARCO_BOT_RUNNER=True, SARCO_BOT_PAUSE=0)
-class SacrificePickerTest(ChannelsLiveServerTestCase):
+class SacrificePickerTest(PlayCase):
     """The winner of a hand picks cards to sacrifice (checkboxes styled as cards), sees what
     the pick is worth and the button follow what is legal, confirms, and the table moves on;
     a spectator's page holds no picker."""
-
-    serve_static = True
-
-    def setUp(self):
-        require("browser")
-        self.anna = member("anna", "Anna")
-        self.ben = member("ben", "Ben")
-        self.clara = member("clara", "Clara")
 
     def test_pick_cards_see_the_button_follow_the_rules_and_sacrifice_them(self):
         def anna_sacrifices_up_to_two_or_more(state):
@@ -375,10 +330,9 @@ class SacrificePickerTest(ChannelsLiveServerTestCase):
         state = table.state()
         limit = state.limit
         legal = table.engine.legal_moves(state, 0)
-        self.browser = start_chromium(self)
         url = f"{self.live_server_url}/play/{table.public_id}/"
-        anna = logged_in_page(self.browser, self.live_server_url, self.anna, PHONE)
-        clara = logged_in_page(self.browser, self.live_server_url, self.clara, PHONE)
+        anna = self.page(self.anna)
+        clara = self.page(self.clara)
         for page in (anna, clara):
             page.goto(url)
             wait_live(page)
@@ -395,7 +349,7 @@ class SacrificePickerTest(ChannelsLiveServerTestCase):
         assert cards.count() == len(state.played[0] + state.hand[0])
 
         # Without the picker's script (blocked here), the list of every choice does the job.
-        plain = logged_in_page(self.browser, self.live_server_url, self.anna, PHONE)
+        plain = self.page(self.anna)
         plain.route("**/sacrifice-pick.js", lambda route: route.abort())
         plain.goto(url)
         wait_live(plain)

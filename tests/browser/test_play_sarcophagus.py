@@ -7,22 +7,19 @@ from __future__ import annotations
 
 import random
 
-import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from django.test import override_settings
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from games import tables
 from games.engines.sarcophagus import ENGINE
 from games.models import Table
 from tests.browser.axe import assert_accessible, assert_accessible_everywhere
-from tests.browser.conftest import CHROMIUM_ARGS, DESKTOP, PHONE
+from tests.browser.conftest import DESKTOP
 from tests.browser.play_helpers import (
     TIMEOUT,
+    PlayCase,
     fits_a_phone,
     how_to_play,
-    logged_in_page,
-    member,
     my_turn,
     shots,
     shots_dark,
@@ -31,7 +28,6 @@ from tests.browser.play_helpers import (
     wait_live,
     wait_version_at_least,
 )
-from tests.services import CHROMIUM, require
 
 MAX_MOVES = 600
 CONTROLS = ".sc-coin-button, .sc-pick, .sc-tile-button, .sc-pass button"
@@ -68,26 +64,7 @@ def make_a_move(page, rng: random.Random, seen: set[str], spectator=None) -> Non
     wait_version_at_least(page, before + 1)
 
 
-@pytest.mark.browser
-@override_settings(SARCO_BOT_RUNNER=True, SARCO_BOT_PAUSE=0)
-class SarcophagusTableTest(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    def setUp(self):
-        require("browser")
-        self.anna = member("anna", "Anna")
-        self.ben = member("ben", "Ben")
-        self.clara = member("clara", "Clara")
-        self.playwright = sync_playwright().start()
-        self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-
-    def tearDown(self):
-        self.browser.close()
-        self.playwright.stop()
-
-    def page(self, user, viewport=PHONE):
-        return logged_in_page(self.browser, self.live_server_url, user, viewport)
-
+class SarcophagusTableTest(PlayCase):
     def test_two_people_and_a_bot_play_a_whole_game(self):
         table = tables.open_table("sarcophagus", self.anna, seats=3, bots={2: "heuristic"})
         url = f"{self.live_server_url}/play/{table.public_id}/"
@@ -203,23 +180,14 @@ class SarcophagusTableTest(ChannelsLiveServerTestCase):
             assert_accessible(mover, f"sarcophagus, {phase}")
 
 
-@pytest.mark.browser
 @override_settings(SARCO_BOT_RUNNER=False)
-class TrapPromptTest(ChannelsLiveServerTestCase):
+class TrapPromptTest(PlayCase):
     """Three people; the moves up to a trap's prompt are played through the service, then
     the claimer answers it in the browser while another player watches."""
 
-    serve_static = True
-
     def setUp(self):
-        require("browser")
-        self.people = [member(n.lower(), n) for n in ("Anna", "Ben", "Clara")]
-        self.playwright = sync_playwright().start()
-        self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-
-    def tearDown(self):
-        self.browser.close()
-        self.playwright.stop()
+        super().setUp()
+        self.people = [self.anna, self.ben, self.clara]
 
     def table_at_a_trap(self) -> Table:
         for seed in range(60):
@@ -242,12 +210,10 @@ class TrapPromptTest(ChannelsLiveServerTestCase):
         table = self.table_at_a_trap()
         claimer = table.state().pending
         url = f"{self.live_server_url}/play/{table.public_id}/"
-        page = logged_in_page(self.browser, self.live_server_url, self.people[claimer], PHONE)
+        page = self.page(self.people[claimer])
         page.goto(url)
         wait_live(page)
-        other = logged_in_page(
-            self.browser, self.live_server_url, self.people[(claimer + 1) % 3], DESKTOP
-        )
+        other = self.page(self.people[(claimer + 1) % 3], DESKTOP)
         other.goto(url)
         wait_live(other)
         expect(page.locator(".sc-decide")).to_contain_text("Give up one number tile")
@@ -267,27 +233,13 @@ class TrapPromptTest(ChannelsLiveServerTestCase):
         assert tile in Table.objects.get(pk=table.pk).state_json["discarded"]
 
 
-@pytest.mark.browser
-@override_settings(SARCO_BOT_RUNNER=True, SARCO_BOT_PAUSE=0)
-class TwoPlayersTest(ChannelsLiveServerTestCase):
+class TwoPlayersTest(PlayCase):
     """One person against a bot: two suits each, twelve coins in hand, to the end."""
-
-    serve_static = True
-
-    def setUp(self):
-        require("browser")
-        self.anna = member("anna", "Anna")
-        self.playwright = sync_playwright().start()
-        self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-
-    def tearDown(self):
-        self.browser.close()
-        self.playwright.stop()
 
     def test_a_person_with_two_suits_against_a_bot(self):
         table = tables.open_table("sarcophagus", self.anna, seats=2, bots={1: "random"})
         tables.start(table, self.anna)
-        anna = logged_in_page(self.browser, self.live_server_url, self.anna, PHONE)
+        anna = self.page(self.anna)
         anna.goto(f"{self.live_server_url}/play/{table.public_id}/")
         wait_live(anna)
         rng = random.Random(2)

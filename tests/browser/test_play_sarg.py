@@ -5,18 +5,14 @@ from __future__ import annotations
 
 import re
 
-import pytest
-from channels.testing import ChannelsLiveServerTestCase
-from django.test import override_settings
 from playwright.sync_api import expect
 
 from games.models import Table
 from tests.browser.axe import assert_accessible, assert_accessible_everywhere
-from tests.browser.conftest import DESKTOP, PHONE, start_chromium
+from tests.browser.conftest import DESKTOP
 from tests.browser.play_helpers import (
     TIMEOUT,
-    logged_in_page,
-    member,
+    PlayCase,
     my_turn,
     play_first_move,
     play_first_move_by_keyboard,
@@ -25,24 +21,9 @@ from tests.browser.play_helpers import (
     wait_live,
     wait_version,
 )
-from tests.services import require
 
 
-@pytest.mark.browser
-@override_settings(SARCO_BOT_RUNNER=True, SARCO_BOT_PAUSE=0)
-class TwoPlayersTest(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    def setUp(self):
-        require("browser")
-        self.anna = member("anna", "Anna")
-        self.ben = member("ben", "Ben")
-        self.clara = member("clara", "Clara")
-        self.browser = start_chromium(self)
-
-    def page(self, user, viewport=PHONE):
-        return logged_in_page(self.browser, self.live_server_url, user, viewport)
-
+class TwoPlayersTest(PlayCase):
     def open_table_in_the_lobby(self, host_page) -> str:
         host_page.goto(f"{self.live_server_url}/play/")
         wait_live(host_page)

@@ -8,21 +8,18 @@ from __future__ import annotations
 import re
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
 from playwright.sync_api import expect
 
 from games import tables
 from games.models import Table, TableMove
 from tests.browser.axe import assert_accessible
-from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, log_in, start_chromium
+from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, log_in
 from tests.browser.play_helpers import (
-    logged_in_page,
-    member,
+    PlayCase,
     version,
     wait_live,
     wait_version,
 )
-from tests.services import require
 
 # Where each of the nine cells of the coffin is, its card if any, and whether it takes pick 0.
 CELLS = """() => Array.from(document.querySelectorAll('#table-board .coffin-cell'), (cell) => ({
@@ -42,15 +39,11 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
-class DragCase(ChannelsLiveServerTestCase):
+class DragCase(PlayCase):
     """Anna and Ben at a started Sarg table; ``mover`` is the one to move."""
 
-    serve_static = True
-
     def setUp(self):
-        require("browser")
-        self.anna = member("anna", "Anna")
-        self.ben = member("ben", "Ben")
+        super().setUp()
         # Set up before Playwright's event loop runs on this thread (the service notifies
         # channels through async_to_sync).
         table = tables.open_table("sarg", self.anna, seats=2)
@@ -58,10 +51,10 @@ class DragCase(ChannelsLiveServerTestCase):
         self.table = tables.start(table, self.anna)
         mover = self.table.to_act[0]
         self.mover, self.waiter = (self.anna, self.ben) if mover == 0 else (self.ben, self.anna)
-        self.browser = start_chromium(self)
+        self.start_browser()
 
     def open(self, user, viewport):
-        page = logged_in_page(self.browser, self.live_server_url, user, viewport)
+        page = self.page(user, viewport)
         return page, self.watch(page)
 
     def watch(self, page) -> list:

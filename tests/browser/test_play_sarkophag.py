@@ -4,20 +4,16 @@ place; screenshots of every phase at phone and desktop size, axe on each."""
 
 from __future__ import annotations
 
-import pytest
-from channels.testing import ChannelsLiveServerTestCase
-from django.test import override_settings
 from playwright.sync_api import expect
 
 from games.models import Table
 from tests.browser.axe import assert_accessible, assert_accessible_everywhere
-from tests.browser.conftest import DESKTOP, PHONE, screenshot, start_chromium
+from tests.browser.conftest import DESKTOP, screenshot
 from tests.browser.play_helpers import (
     TIMEOUT,
+    PlayCase,
     fits_a_phone,
     how_to_play,
-    logged_in_page,
-    member,
     my_turn,
     shots,
     shots_dark,
@@ -26,27 +22,12 @@ from tests.browser.play_helpers import (
     wait_live,
     wait_version_at_least,
 )
-from tests.services import require
 
 LIMIT = 40  # a few rounds with three players: a round end is seen before the game end
 MAX_MOVES = 400
 
 
-@pytest.mark.browser
-@override_settings(SARCO_BOT_RUNNER=True, SARCO_BOT_PAUSE=0)
-class SarkophagTableTest(ChannelsLiveServerTestCase):
-    serve_static = True
-
-    def setUp(self):
-        require("browser")
-        self.anna = member("anna", "Anna")
-        self.ben = member("ben", "Ben")
-        self.clara = member("clara", "Clara")
-        self.browser = start_chromium(self)
-
-    def page(self, user, viewport=PHONE):
-        return logged_in_page(self.browser, self.live_server_url, user, viewport)
-
+class SarkophagTableTest(PlayCase):
     def open_table_in_the_lobby(self, page) -> str:
         page.goto(f"{self.live_server_url}/play/")
         wait_live(page)
@@ -182,17 +163,8 @@ class SarkophagTableTest(ChannelsLiveServerTestCase):
             screenshot(mover, f"sarkophag-{phase}-as-is")
 
 
-@pytest.mark.browser
-@override_settings(SARCO_BOT_RUNNER=True, SARCO_BOT_PAUSE=0)
-class SixSeatsTest(ChannelsLiveServerTestCase):
+class SixSeatsTest(PlayCase):
     """One person against five bots, one round (no limit): six seats fit a phone."""
-
-    serve_static = True
-
-    def setUp(self):
-        require("browser")
-        self.anna = member("anna", "Anna")
-        self.browser = start_chromium(self)
 
     def test_a_person_against_five_bots(self):
         from games import tables
@@ -201,7 +173,7 @@ class SixSeatsTest(ChannelsLiveServerTestCase):
             "sarkophag", self.anna, seats=6, bots=dict.fromkeys(range(1, 6), "random")
         )
         tables.start(table, self.anna)
-        anna = logged_in_page(self.browser, self.live_server_url, self.anna, PHONE)
+        anna = self.page(self.anna)
         anna.goto(f"{self.live_server_url}/play/{table.public_id}/")
         wait_live(anna)
         shot_taken = False
