@@ -43,6 +43,7 @@ TEMPLATE = "sarco_bench_template"
 RUN_DB = "sarco_bench_online"
 ROUND_TRIP_LIMIT = 10.0  # seconds: slower than this counts as an error
 OPEN_LIMIT = 180.0  # seconds to open every socket before the window starts anyway
+FLAT_GAMES = 20  # flat out, fewer than this many tables chain games so that one outlasts the run
 # The servers run as in production (DEBUG off: no query log, no SQL quoting per query),
 # over plain HTTP on the loopback, keeping database connections.
 PRODUCTION = {
@@ -234,7 +235,18 @@ class Results:
         self.ready = 0  # tables whose sockets are open and current
 
 
-async def drive_table(table: dict, ports: list[int], mode: str, results: Results, stop) -> None:
+async def drive_tables(chain: list[dict], ports: list[int], mode: str, results: Results, stop):
+    """One client's tables, one after another: a game that ends before the window closes (one
+    table flat out ends its game in seconds) hands over to the next."""
+    for number, table in enumerate(chain):
+        if stop.is_set() or not await drive_table(table, ports, mode, results, stop, number == 0):
+            return
+
+
+async def drive_table(
+    table: dict, ports: list[int], mode: str, results: Results, stop, first: bool
+) -> bool:
+    """Play one table until its game ends or the run stops (True), or an error (False)."""
     from games.engines import get_engine
 
     engine = get_engine("sarg")
@@ -253,8 +265,9 @@ async def drive_table(table: dict, ports: list[int], mode: str, results: Results
             seats.append(Seat(socket))
             listeners.append(asyncio.create_task(seats[-1].listen()))
         await asyncio.gather(*(seat.reached(version) for seat in seats))
-        results.ready += 1
-        await asyncio.sleep(rng.random())  # paced tables spread over the second
+        if first:
+            results.ready += 1
+            await asyncio.sleep(rng.random())  # paced tables spread over the second
         while not stop.is_set() and not engine.is_over(state):
             started = time.perf_counter()
             position = engine.to_act(state)[0]
@@ -268,13 +281,14 @@ async def drive_table(table: dict, ports: list[int], mode: str, results: Results
             except (OSError, ValueError, TimeoutError, ConnectionError) as error:
                 results.errors += 1  # also before and after the window: every one counts
                 print(f"table {table['public_id']}: {error!r}", file=sys.stderr)
-                return  # this table's mirror may be off now: leave it
+                return False  # this table's mirror may be off now: leave it
             took = time.perf_counter() - started
             if results.measuring:
                 results.round_trips.append(took)
             state, version = engine.apply(state, position, move), version + 1
             if mode == "paced":
                 await asyncio.sleep(max(0.0, 1.0 - took))
+        return True
     finally:
         for task in listeners:
             task.cancel()
@@ -284,15 +298,17 @@ async def drive_table(table: dict, ports: list[int], mode: str, results: Results
             poster.close()
 
 
-async def measure(tables: list[dict], processes: list[Daphne], mode: str, seconds: float) -> dict:
+async def measure(
+    chains: list[list[dict]], processes: list[Daphne], mode: str, seconds: float
+) -> dict:
     results, stop = Results(), asyncio.Event()
     drivers = [
-        asyncio.create_task(drive_table(t, [p.port for p in processes], mode, results, stop))
-        for t in tables
+        asyncio.create_task(drive_tables(c, [p.port for p in processes], mode, results, stop))
+        for c in chains
     ]
     # Every table's sockets open (slow on a loaded machine), then the first moves out.
     deadline = time.perf_counter() + OPEN_LIMIT
-    while results.ready + results.errors < len(tables) and time.perf_counter() < deadline:
+    while results.ready + results.errors < len(chains) and time.perf_counter() < deadline:
         await asyncio.sleep(0.2)
     await asyncio.sleep(2.0)
     cpu_before = sum(p.cpu_seconds() for p in processes)
@@ -330,7 +346,9 @@ def run_one(setup: str, count: int, mode: str, seconds: float, workdir: pathlib.
     os.environ.update(env)
     os.environ["DEBUG"] = "true"
     os.environ["SECRET_KEY"] = PRODUCTION["SECRET_KEY"]  # the servers must read its sessions
-    tables = create_tables(count)
+    per_client = 1 if mode == "paced" else max(1, FLAT_GAMES // count)
+    tables = create_tables(count * per_client)
+    chains = [tables[n * per_client : (n + 1) * per_client] for n in range(count)]
     server_env = {**env, **PRODUCTION, "SARCO_BOT_PAUSE": "0.7"}
     if setup != "sqlite":
         server_env |= {"REDIS_URL": REDIS_URL, "CHANNEL_PREFIX": f"bench{os.getpid()}"}
@@ -339,7 +357,7 @@ def run_one(setup: str, count: int, mode: str, seconds: float, workdir: pathlib.
     count_servers = 2 if setup == "pg2" else 1
     processes = [Daphne(server_env, log=workdir / f"daphne-{n}.log") for n in range(count_servers)]
     with servers(*processes):
-        return asyncio.run(measure(tables, processes, mode, seconds))
+        return asyncio.run(measure(chains, processes, mode, seconds))
 
 
 # --- the whole matrix ---------------------------------------------------------------------------
@@ -444,6 +462,9 @@ def main() -> None:
                         continue
                     ours[setup, count, mode] = json.loads(child.stdout.splitlines()[-1])
                     print_row(setup, count, mode, ours[setup, count, mode])
+                    errors = [x for x in child.stderr.splitlines() if x.startswith("table ")]
+                    for line in errors[:5]:
+                        print(f"    {line}")
     if args.peer:
         print_ratios(ours, run_peer(args))
 
