@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import json
 import os
 import pathlib
@@ -154,6 +155,16 @@ async def soak(tables: list[dict], processes: list[Daphne], seconds: float, peri
     }
 
 
+def raised_in(log: str) -> collections.Counter:
+    """The last line of each traceback in a server log (the exception and its message)."""
+    raised: collections.Counter = collections.Counter()
+    for block in log.split("Traceback (most recent call last):")[1:]:
+        lines = [line for line in block.splitlines() if line and not line.startswith(" ")]
+        if lines:
+            raised[lines[0]] += 1
+    return raised
+
+
 def main() -> None:
     from bench.online import (
         PRODUCTION,
@@ -194,6 +205,9 @@ def main() -> None:
             log = process.log.read_text(errors="replace")
             if figures["errors"] and "Traceback" in log:
                 print(log[log.rindex("Traceback") :][:3000], file=sys.stderr)
+                print(f"{process.log.name}: what was raised, how often:", file=sys.stderr)
+                for raised, times in raised_in(log).most_common(10):
+                    print(f"  {times:5} {raised[:200]}", file=sys.stderr)
     print(json.dumps(figures, indent=2))
     flat = figures["rss_growth"] <= args.rss_growth
     print(

@@ -115,11 +115,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Channels and cache ----------------------------------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Redis connections a process may use at once for the channel layer. redis-py 8 caps its pool at
+# 100 and then raises: a server restart, when every page reconnects and joins its group at the
+# same moment, closed the sockets beyond the hundredth (the soak of issue 16 found it).
+REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000"))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CHANNEL_PREFIX", "sarco")},
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "max_connections": REDIS_MAX_CONNECTIONS}],
+                "prefix": os.environ.get("CHANNEL_PREFIX", "sarco"),
+            },
         }
     }
     CACHES = {

@@ -1,5 +1,6 @@
 """The table and lobby websockets: each viewer gets only its own seat's fragments, live."""
 
+import asyncio
 import json
 
 import pytest
@@ -17,6 +18,7 @@ from .helpers import acting_user, first_legal, sarg_table, user, user_at
 pytestmark = pytest.mark.django_db(transaction=True)
 
 router = URLRouter(websocket_urlpatterns)
+CROWD = 150  # sockets connecting at once
 
 
 @pytest.fixture(autouse=True)
@@ -203,3 +205,30 @@ async def test_with_redis_each_seat_gets_its_own_view(stub, settings):
     assert [(f["seat"], f["version"]) for f in after] == [(0, 1), (1, 1)]
     for s in sockets:
         await s.disconnect()
+
+
+async def test_with_redis_a_crowd_connecting_at_once_is_let_in(stub, settings):
+    """Every page reconnects at once after a server restart: each socket joins its table's
+    group in the same moment, more at once than redis-py's default pool of 100 allows."""
+    from tests.services import require
+
+    require("redis")
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                "hosts": [
+                    {"address": REDIS_URL, "max_connections": settings.REDIS_MAX_CONNECTIONS}
+                ],
+                "prefix": "sarco-test-crowd",
+            },
+        }
+    }
+    table = await database_sync_to_async(sarg_table)()
+    path = f"/ws/play/{table.public_id}/"
+    crowd = [socket(path) for _ in range(CROWD)]
+    answers = await asyncio.gather(*(s.connect(timeout=30) for s in crowd))
+    assert all(ok for ok, _ in answers)
+    frames = await asyncio.gather(*(s.receive_output(timeout=30) for s in crowd))
+    assert all(frame["type"] == "websocket.send" for frame in frames)
+    await asyncio.gather(*(s.disconnect() for s in crowd))

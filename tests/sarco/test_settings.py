@@ -76,8 +76,15 @@ def test_database_url_selects_postgresql():
 def test_redis_url_selects_the_redis_channel_layer_and_cache():
     loaded = load(PRODUCTION)
     assert loaded["LAYER"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
-    assert loaded["LAYER"]["CONFIG"]["hosts"] == ["redis://cache.internal:6379/0"]
+    assert loaded["LAYER"]["CONFIG"]["hosts"] == [
+        {"address": "redis://cache.internal:6379/0", "max_connections": 2000}
+    ]
     assert loaded["CACHE"] == "django.core.cache.backends.redis.RedisCache"
+
+
+def test_the_channel_layers_redis_pool_size_comes_from_the_environment():
+    loaded = load({**PRODUCTION, "REDIS_MAX_CONNECTIONS": "300"})
+    assert loaded["LAYER"]["CONFIG"]["hosts"][0]["max_connections"] == 300
 
 
 def test_hosts_and_trusted_origins_come_from_the_environment():
