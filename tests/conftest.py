@@ -3,6 +3,7 @@
 import os
 
 import pytest
+from django.utils import translation
 from hypothesis import HealthCheck, settings
 
 from tests.services import require
@@ -25,3 +26,12 @@ def postgres():
 def redis():
     """The real Redis server: skipped without it, failed under CI."""
     require("redis")
+
+
+@pytest.fixture(autouse=True)
+def default_language_again():
+    """A German request leaves German active on the test's thread (LocaleMiddleware does not
+    undo it), and code that translates outside a request would then speak German in the next
+    test: each test starts in the default language."""
+    yield
+    translation.deactivate()
