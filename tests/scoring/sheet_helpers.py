@@ -14,6 +14,10 @@ def user(name="keeper", staff=False) -> User:
     )
 
 
+def entry_url(session) -> str:
+    return f"/scorekeeper/{session.public_id}/entry/"
+
+
 def players(*names):
     return [Player.objects.get_or_create(name=n)[0] for n in names]
 

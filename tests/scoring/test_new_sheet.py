@@ -7,16 +7,9 @@ import pytest
 from scoring import sheets
 from scoring.models import Player, PlaySession
 
-from .sheet_helpers import players, user
+from .sheet_helpers import players
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner(client):
-    keeper = user()
-    client.force_login(keeper)
-    return keeper
 
 
 def shown(client, game: str, data: dict) -> str:

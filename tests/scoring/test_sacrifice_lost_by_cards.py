@@ -13,7 +13,7 @@ from scoring.calculators import compute
 from scoring.models import PlaySession, Rating
 from tests.scoring.organiser_helpers import organiser, player
 
-from .sheet_helpers import players, user
+from .sheet_helpers import entry_url, players, user
 
 pytestmark = pytest.mark.django_db
 
@@ -25,17 +25,6 @@ ENTRY = {
 }
 SHEET = {"game": "sacrifice", "players": ["Anna", "Ben"], **ENTRY}
 FACES = [r + s for r in "JQK" for s in "HSDC"]
-
-
-@pytest.fixture
-def owner(client):
-    keeper = user()
-    client.force_login(keeper)
-    return keeper
-
-
-def entry_url(session):
-    return f"/scorekeeper/{session.public_id}/entry/"
 
 
 def alerts(response) -> list[str]:

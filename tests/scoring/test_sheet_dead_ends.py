@@ -15,13 +15,6 @@ pytestmark = pytest.mark.django_db
 ROUND = {"heads": {"Anna": 7, "Ben": 0, "Clara": 12}}
 
 
-@pytest.fixture
-def owner(client):
-    keeper = user()
-    client.force_login(keeper)
-    return keeper
-
-
 def test_all_sheets_in_progress_are_listed_ten_a_page(client, owner):
     made = [sarkophag_sheet(owner) for _ in range(12)]
     first = client.get("/scorekeeper/").content.decode()

@@ -5,7 +5,7 @@ import pytest
 from scoring import sheets
 from scoring.models import PlaySession
 
-from .sheet_helpers import SQUARE, players, sarg_sheet, sarkophag_sheet, user
+from .sheet_helpers import SQUARE, entry_url, players, sarg_sheet, sarkophag_sheet, user
 
 pytestmark = pytest.mark.django_db
 
@@ -19,17 +19,6 @@ def grid_post(square, **extra):
     for i, card in enumerate(c for row in square for c in row):
         data[f"cell-{i}"] = card
     return data
-
-
-@pytest.fixture
-def owner(client):
-    keeper = user()
-    client.force_login(keeper)
-    return keeper
-
-
-def entry_url(session):
-    return f"/scorekeeper/{session.public_id}/entry/"
 
 
 def test_scorekeeper_landing_lists_the_four_games(client):
