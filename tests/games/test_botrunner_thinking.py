@@ -12,6 +12,8 @@ from games.bots.search import SearchBot
 
 from .helpers import bot_table
 
+THINKING = 1.0  # seconds
+
 
 def hard_bot_to_act():
     table = bot_table("sarg", level="search")
@@ -28,6 +30,10 @@ async def test_the_loop_keeps_ticking_while_a_hard_bot_thinks(monkeypatch):
     choose = SearchBot.choose
 
     def timed_choose(self, engine, state, seat, rng):
+        # A second of thinking, not 0.3 s: on a loaded machine the scheduler alone can keep
+        # the loop's thread off a core for a few hundred milliseconds (seen once in CI: 4
+        # ticks in 0.3 s, one gap of 290 ms), which would say nothing about where the bot runs.
+        self.budget, self.iterations = THINKING, None
         thinking.append(time.monotonic())
         try:
             return choose(self, engine, state, seat, rng)
@@ -50,6 +56,6 @@ async def test_the_loop_keeps_ticking_while_a_hard_bot_thinks(monkeypatch):
     await task
     await sync_to_async(connections.close_all)()
     start, end = thinking
-    assert end - start >= 0.2  # the bot took its time budget (0.3 s) ...
+    assert end - start >= 0.8 * THINKING  # the bot took its time ...
     during = [t for t in ticks if start < t < end]
-    assert len(during) >= 5  # ... and the loop went on serving all the while
+    assert len(during) >= 20  # ... and the loop went on serving (a tick every 10 ms at best)
