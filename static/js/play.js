@@ -74,24 +74,40 @@
     });
   }
 
-  // A pick (a radio of the board) made at one version survives a swap that brings the same
-  // version again: the move's answer and the socket's push of it may arrive one after the other.
+  // Picks (the board's radios, and Sacrifice's cards to sacrifice, checkboxes) made at one
+  // version survive a swap that brings the same version again: the move's answer and the
+  // socket's push of it may arrive one after the other. A pick put back is announced with a
+  // "change" event, so a board script that follows the picks (sacrifice-pick.js) follows it.
+  var PICKS = '#table-board input[type="radio"], #table-board input[type="checkbox"]';
   var picked = null;
   function boardVersion() {
     var status = document.getElementById("table-status");
     return status ? status.dataset.version : "";
   }
+  function pickKey(el) {
+    return el.id || el.name + "=" + el.value;
+  }
   document.addEventListener("change", function (event) {
     var el = event.target;
-    if (el.type === "radio" && el.name && el.closest("#table-board")) {
-      picked = { name: el.name, value: el.value, version: boardVersion() };
+    if ((el.type === "radio" || el.type === "checkbox") && el.closest("#table-board")) {
+      var keys = [];
+      document.querySelectorAll(PICKS).forEach(function (box) {
+        if (box.checked) keys.push(pickKey(box));
+      });
+      picked = { keys: keys, version: boardVersion() };
     }
   });
   function repick() {
     if (!picked || picked.version !== boardVersion()) return;
-    document.querySelectorAll('#table-board input[type="radio"]').forEach(function (el) {
-      if (el.name === picked.name && el.value === picked.value && !el.checked) el.checked = true;
+    var put = [];
+    document.querySelectorAll(PICKS).forEach(function (el) {
+      var wanted = picked.keys.indexOf(pickKey(el)) !== -1;
+      if (el.checked === wanted || (el.type === "radio" && !wanted)) return;
+      el.checked = wanted;
+      put.push(el);
     });
+    // Announced once all are back (the listener above records the picks as they then stand).
+    put.forEach(function (el) { el.dispatchEvent(new Event("change", { bubbles: true })); });
   }
 
   function afterTableSwap() {

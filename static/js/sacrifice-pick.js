@@ -6,15 +6,12 @@
 // legal move's, and the form then posts that move's own dict (its canonical card order) through
 // the usual htmx move form. Without this script the page offers the full list of choices
 // (details.sf-all-choices); the root class sf-picker-on swaps the two in CSS, so a websocket
-// push or a move's answer shows the picker at once, without a flash of the list.
+// push or a move's answer shows the picker at once, without a flash of the list. Picks that
+// a swap at the same version would lose are put back by play.js (with a "change" event).
 (function () {
   "use strict";
 
   document.documentElement.classList.add("sf-picker-on");
-
-  // Picks made at one version survive a swap that brings the same version again (the move's
-  // answer and the socket's push of it, a seat change): by the checkboxes' ids.
-  var kept = null;
 
   function multisetKey(cards) {
     return cards.slice().sort().join(" ");
@@ -35,15 +32,10 @@
     var limit = Number(form.dataset.limit) || 0;
     var spare = form.dataset.spare === undefined ? null : Number(form.dataset.spare);
     var boxes = Array.prototype.slice.call(form.querySelectorAll(".sf-pick-input"));
-    var version = form.querySelector("input[name=version]");
     var move = form.querySelector("input[name=move]");
     var button = form.querySelector("button[type=submit]");
     var line = form.querySelector(".sf-picked-text");
     var warning = form.querySelector(".sf-picked-warning");
-
-    if (kept && version && kept.version === version.value) {
-      boxes.forEach(function (box) { box.checked = kept.ids.indexOf(box.id) !== -1; });
-    }
 
     function picked() {
       return boxes.filter(function (box) { return box.checked; });
@@ -68,7 +60,6 @@
       if (limit && chosen.length > limit) note = texts.too_many || "";
       else if (spare !== null && chosen.length > spare) note = texts.loses || "";
       warning.textContent = note;
-      if (version) kept = { version: version.value, ids: chosen.map(function (box) { return box.id; }) };
     }
 
     form.addEventListener("change", function (event) {

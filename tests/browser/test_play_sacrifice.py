@@ -35,6 +35,14 @@ MAX_MOVES = 600
 BUTTONS = ".sf-picker .sf-pick-input, .sf-cards .sf-card-button, .sf-buy .sf-move button"
 
 
+# The board's own HTML swapped in again, as the server would send it (not yet set up).
+SWAP_THE_BOARD_AGAIN = """() => {
+    const board = document.getElementById("table-board");
+    const html = board.outerHTML.replace(/ data-ready="1"/g, "");
+    htmx.swap(board, html, {swapStyle: "outerHTML"});
+}"""
+
+
 def settle(page) -> None:
     """No move request in flight: a bot's move can reach the socket before the poster's own
     answer, and a tap meanwhile would hit a button htmx has disabled."""
@@ -403,6 +411,14 @@ class SacrificePickerTest(PlayCase):
         shots_dark(anna, "sacrifice-pick-picked")
         assert_accessible(anna, "sacrifice, cards picked")
         picked = [boxes.nth(i).get_attribute("value") for i in range(limit)]
+
+        # The board swapped in again at the same version (a move's answer, then the socket's
+        # push of it) comes back unticked: play.js puts the picks back and the button follows.
+        anna.evaluate(SWAP_THE_BOARD_AGAIN)
+        for i in range(limit):
+            expect(boxes.nth(i)).to_be_checked()
+        expect(line).to_contain_text(f"{limit} cards picked")
+        expect(confirm).to_be_enabled()
 
         # A confirm on a version the table has left is refused in place; the pick stays.
         stale_tap_is_refused(anna, "sacrifice-pick", ".sf-picker", ".sf-confirm")
