@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import threading
 from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
@@ -36,7 +35,6 @@ RECENT_RENDERINGS = 512  # per process: a few versions of a few hundred live tab
 _recent: OrderedDict[tuple, str] = OrderedDict()
 RECENT_TABLES = 256  # per process: the tables that just moved here, seats loaded
 _tables: OrderedDict[tuple[str, int], Any] = OrderedDict()
-_tables_lock = threading.Lock()  # the bot runner's thread moves tables too
 # What a table's rendering reads of its seats, in one query: users and their club names.
 SEATS = Prefetch("seats", queryset=TableSeat.objects.select_related("user__player"))
 ACTION_URLS = (
@@ -253,24 +251,25 @@ def recent_fragments(key: tuple) -> str | None:
 def remember_table(table) -> None:
     """A table that just moved in this process, with its seats loaded (``SEATS``): the
     sockets of this process render its other seats from it instead of reading it again."""
-    with _tables_lock:
-        _tables[(table.public_id.hex, table.version)] = table
-        if len(_tables) > RECENT_TABLES:
-            _tables.popitem(last=False)
+    _keep(_tables, (table.public_id.hex, table.version), table, RECENT_TABLES)
 
 
 def recent_table(public_id_hex: str, version: int):
     """The table at ``version`` if it moved in this process lately, else None. A version
     fixes the state; the seats are as they were at that move (a later seat change comes with
     a forced message, which reads the table)."""
-    with _tables_lock:
-        return _tables.get((public_id_hex, version))
+    return _tables.get((public_id_hex, version))
 
 
 def _remember(key: tuple, html: str) -> None:
-    _recent[key] = html
-    if len(_recent) > RECENT_RENDERINGS:
-        _recent.popitem(last=False)
+    _keep(_recent, key, html, RECENT_RENDERINGS)
+
+
+def _keep(recent: OrderedDict, key: Any, value: Any, most: int) -> None:
+    """Keep ``value`` among the ``most`` latest of ``recent``, dropping the oldest."""
+    recent[key] = value
+    if len(recent) > most:
+        recent.popitem(last=False)
 
 
 def _spectator_key(key: tuple) -> str:
