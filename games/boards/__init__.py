@@ -51,7 +51,7 @@ def generic_board(
 
 
 def faces(game: str, cards: list[str]) -> list[dict[str, Any]]:
-    """Cards as the ``games/_card.html`` include shows them (playing cards get suits)."""
+    """Cards as the tags of ``games.templatetags.pieces`` show them (playing cards get suits)."""
     if game in PLAYING_CARD_GAMES:
         return [card_face(card) for card in cards]
     return [{"card": card, "rank": card, "suit": "", "name": card} for card in cards]

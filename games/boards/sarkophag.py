@@ -45,12 +45,11 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
 
 
 def card(number: int) -> dict[str, Any]:
-    """A face-up card as the board's ``_card.html`` shows it: its number and its heads."""
+    """A face-up card as the ``sarkophag_card`` tag shows it: its number and its heads."""
     count = HEADS[number]
     return {
         "card": number,
         "heads": count,
-        "pips": range(count),
         "name": ngettext("%(card)s, %(n)s head", "%(card)s, %(n)s heads", count)
         % {"card": number, "n": count},
     }

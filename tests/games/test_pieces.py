@@ -1,0 +1,56 @@
+"""The piece tags (``games.templatetags.pieces``) that replaced the card, tile and coin
+includes: the same markup, escaped, and nothing of a face-down piece."""
+
+from django.template import Context, Template
+from django.utils import translation
+
+from games.boards.cards import card_face
+from games.boards.sarcophagus import SYMBOL, coin_face
+from games.boards.sarkophag import card as sarkophag_face
+from games.engines.sarkophag import HEADS
+
+
+def render(source: str, **context) -> str:
+    return Template("{% load pieces %}" + source).render(Context(context))
+
+
+def test_a_card_shows_rank_suit_colour_and_its_spoken_name():
+    html = render("{% card face %}", face=card_face("QH"))
+    assert 'class="card card-red" data-card="QH"' in html
+    assert '<span class="visually-hidden">queen of hearts</span>' in html
+
+
+def test_a_card_speaks_the_page_language():
+    with translation.override("de"):
+        html = render("{% card face %}", face=card_face("QH"))
+    assert '<span class="card-rank" aria-hidden="true">D</span>' in html
+
+
+def test_text_in_a_face_is_escaped():
+    face = {**card_face("2S"), "name": "<script>"}
+    assert "<script>" not in render("{% card face %}", face=face)
+
+
+def test_a_card_back_shows_nothing_of_the_card():
+    assert render("{% card_back %}") == '<span class="card card-back" aria-hidden="true"></span>\n'
+
+
+def test_a_sarkophag_card_has_a_pip_per_head_or_a_dot():
+    most = max(range(1, len(HEADS)), key=HEADS.__getitem__)
+    none = next(n for n in range(1, len(HEADS)) if HEADS[n] == 0)
+    assert render("{% sarkophag_card f %}", f=sarkophag_face(most)).count("<i></i>") == HEADS[most]
+    assert "<b>·</b>" in render("{% sarkophag_card f %}", f=sarkophag_face(none))
+
+
+def test_a_face_down_tile_says_so_and_nothing_more():
+    html = render("{% tile None %}")
+    assert html == (
+        '<span class="sc-tile sc-back"><span class="visually-hidden">face down</span></span>\n'
+    )
+
+
+def test_a_coin_shows_its_value_only_when_the_view_gives_it():
+    suit = next(iter(SYMBOL))
+    hidden = render("{% coin c %}", c=coin_face(suit, None))
+    assert "data-coin" not in hidden and SYMBOL[suit] in hidden
+    assert 'data-coin="' in render("{% coin c %}", c=coin_face(suit, 3))
