@@ -128,7 +128,19 @@ def _locked(table: Table) -> Table:
 
 
 def _seats(table: Table) -> list[TableSeat]:
-    return list(table.seats.select_related("user").order_by("position"))
+    """The seats with their people and club names: all a rendering of the table reads."""
+    return list(table.seats.select_related("user__player").order_by("position"))
+
+
+def _keep_seats(table: Table, seats: list[TableSeat]) -> None:
+    """Hand the seats read under the lock on with the table, as a prefetch would leave them, so
+    the renderings that follow a move read no seats again (a query a move, issue 16)."""
+    queryset = table.seats.all()
+    queryset._result_cache = seats  # what prefetch_related_objects itself stores
+    queryset._prefetch_done = True
+    for seat in seats:
+        seat.table = table
+    table._prefetched_objects_cache = {"seats": queryset}
 
 
 def _require_user(user) -> None:
@@ -441,7 +453,8 @@ def _play(
             table.session = _record(table, new_state, seats)
         table.save(update_fields=MOVE_FIELDS)
         _announce(table, lobby=ended)
-        return table
+    _keep_seats(table, seats)
+    return table
 
 
 def _record(table: Table, state: Any, seats: list[TableSeat]):

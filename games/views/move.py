@@ -13,7 +13,6 @@ import json
 import re
 from typing import Any
 
-from django.db.models import prefetch_related_objects
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -73,7 +72,6 @@ def move(request, public_id):
         table = tables.play(table, request.user, move, version)
     except tables.MoveRefused as exc:
         return refusal(exc.message, STATUS.get(exc.reason, 422))
-    prefetch_related_objects([table], rendering.SEATS)  # one query for the seats, users and names
     rendering.remember_table(table)  # the other seats' sockets in this process render from it
     seat = rendering.viewer_seat(table, request.user)
     return HttpResponse(rendering.table_fragments(table, seat, user=request.user))
