@@ -139,6 +139,10 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "sarco.channel_layers.SweepingInMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Without Redis the site is one process (the in-memory channel layer reaches no other), so
+    # its memory is the only cache and may hold the sessions: a request reads no session row.
+    # With Redis they stay in the database: an outage of Redis must not fail a request.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # --- Online play: bots (games.botrunner) ---------------------------------------------------
 # Seconds a bot waits after the move that gave it the turn, so people can follow.

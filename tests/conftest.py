@@ -3,6 +3,7 @@
 import os
 
 import pytest
+from django.core.cache import cache
 from django.utils import translation
 from hypothesis import HealthCheck, settings
 
@@ -35,3 +36,12 @@ def default_language_again():
     test: each test starts in the default language."""
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def empty_cache_again():
+    """Without Redis the sessions live in the process's cache as well as the database (cached_db):
+    a test's database goes back at its end, its cache has to follow, or the next test's login
+    finds a session the database no longer holds."""
+    yield
+    cache.clear()

@@ -12,6 +12,7 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
+from django.core.cache import cache
 from django.db import connections, transaction
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
@@ -189,6 +190,7 @@ class HostilePosts:
             with transaction.atomic():
                 self.post(who, str(self.table.version), move)
                 transaction.set_rollback(True)  # an accepted one too: each starts afresh
+            cache.clear()  # the login's session went back with the database; the cache follows
 
     @settings(
         max_examples=8,
