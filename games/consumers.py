@@ -12,9 +12,9 @@ A move's message carries only the new version. Each socket remembers what its la
 depended on (``rendering.fragments_key``: status, seats, its seat, ...); when this process has
 already rendered that view at the new version (the move view rendered the poster's, or
 another socket of the same view did), it sends that at once, without reading the table or
-leaving the event loop. When the move was made in this process, it renders from the table the
-move left (``rendering.recent_table``) without reading it. Otherwise, and on every forced
-message, it reads and renders.
+leaving the event loop. When this process holds the table at the new version (the move was
+made here) or at the one before (``recent_tables``: the move's message says what it wrote), it
+renders without reading the table. Otherwise, and on every forced message, it reads and renders.
 
 ``LobbyConsumer`` (``/ws/play/lobby/``) sends ``rendering.lobby_fragments(user)`` on connect
 and on every ``lobby.changed``.
@@ -33,7 +33,7 @@ import uuid
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import rendering
+from . import recent_tables, rendering
 from .layer_outages import SurvivesLayerOutages
 from .models import Table
 from .tables import LOBBY_GROUP, group_name
@@ -91,7 +91,7 @@ class TableConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
                 self.sent_version = version
                 await self.send(text_data=html)
                 return
-            await self._push(version)
+            await self._push(version, event.get("record"))
             return
         await self._push()
 
@@ -109,8 +109,8 @@ class TableConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
             self.last_key = key
         return html
 
-    async def _push(self, version: int | None = None) -> None:
-        rendered = await self._render(version)
+    async def _push(self, version: int | None = None, record: str | None = None) -> None:
+        rendered = await self._render(version, record)
         if rendered is None:
             await self.close(code=NOT_FOUND)
             return
@@ -124,16 +124,20 @@ class TableConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
         return Table.objects.filter(public_id=public_id).exists()
 
     @database_sync_to_async
-    def _render(self, version: int | None = None) -> tuple[str, int, tuple] | None:
+    def _render(
+        self, version: int | None = None, record: str | None = None
+    ) -> tuple[str, int, tuple] | None:
         """Read the table and render this viewer's fragments. Told a version, it first looks
         for that rendering again (here, on the thread that runs the views, a move view that
         was still rendering the poster's answer when the message came has finished with it),
-        then for the table as that move left it in this process, and reads only without both."""
+        then for the table at that version in this process, as the move left it or as worked
+        out from the version before and the move's ``record``; it reads only without them."""
         if version is not None:
             html = self._recent(version)
             if html is not None:
                 return html, version, self.last_key
-            table = rendering.recent_table(self.public_id.hex, version)
+            key = self.public_id.hex
+            table = recent_tables.at(key, version) or recent_tables.advanced(key, version, record)
             if table is not None:
                 return self._render_table(table)
         return self._read_and_render()
@@ -143,6 +147,7 @@ class TableConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
         table = tables.filter(public_id=self.public_id).first()
         if table is None:
             return None
+        recent_tables.remember(table)  # the next move's record can bring it up to date
         return self._render_table(table)
 
     def _render_table(self, table: Table) -> tuple[str, int, tuple]:

@@ -27,14 +27,13 @@ from .bot_players import level_choices
 from .labels import game_title, option_text, seat_names
 from .lobby import lobby_lists
 from .models import TableSeat
+from .recent_tables import keep_latest
 
 log = logging.getLogger(__name__)
 
 SPECTATOR_CACHE_SECONDS = 600
 RECENT_RENDERINGS = 512  # per process: a few versions of a few hundred live tables' views
 _recent: OrderedDict[tuple, str] = OrderedDict()
-RECENT_TABLES = 256  # per process: the tables that just moved here, seats loaded
-_tables: OrderedDict[tuple[str, int], Any] = OrderedDict()
 # What a table's rendering reads of its seats, in one query: users and their club names.
 SEATS = Prefetch("seats", queryset=TableSeat.objects.select_related("user__player"))
 ACTION_URLS = (
@@ -248,28 +247,8 @@ def recent_fragments(key: tuple) -> str | None:
     return _recent.get(key)
 
 
-def remember_table(table) -> None:
-    """A table that just moved in this process, with its seats loaded (``SEATS``): the
-    sockets of this process render its other seats from it instead of reading it again."""
-    _keep(_tables, (table.public_id.hex, table.version), table, RECENT_TABLES)
-
-
-def recent_table(public_id_hex: str, version: int):
-    """The table at ``version`` if it moved in this process lately, else None. A version
-    fixes the state; the seats are as they were at that move (a later seat change comes with
-    a forced message, which reads the table)."""
-    return _tables.get((public_id_hex, version))
-
-
 def _remember(key: tuple, html: str) -> None:
-    _keep(_recent, key, html, RECENT_RENDERINGS)
-
-
-def _keep(recent: OrderedDict, key: Any, value: Any, most: int) -> None:
-    """Keep ``value`` among the ``most`` latest of ``recent``, dropping the oldest."""
-    recent[key] = value
-    if len(recent) > most:
-        recent.popitem(last=False)
+    keep_latest(_recent, key, html, RECENT_RENDERINGS)
 
 
 def _spectator_key(key: tuple) -> str:

@@ -37,6 +37,7 @@ from games.engines import GAME_NAMES, IllegalMove, get_engine
 from .bot_players import bot_player
 from .models import Table, TableMove, TableSeat
 from .options import clean_options
+from .recent_tables import attach_seats, move_record
 from .recording import record
 
 log = logging.getLogger(__name__)
@@ -108,11 +109,16 @@ def _log_failure(group: str, done: concurrent.futures.Future) -> None:
         log.error("Could not tell the group %s", group, exc_info=done.exception())
 
 
-def _announce(table: Table, *, force: bool = False, lobby: bool = False) -> None:
-    """After the commit: tell the table's sockets (and the lobby's, if asked)."""
+def _announce(
+    table: Table, *, force: bool = False, lobby: bool = False, record: str | None = None
+) -> None:
+    """After the commit: tell the table's sockets (and the lobby's, if asked). A move's
+    message carries what it wrote (``recent_tables.move_record``), for the servers only."""
     message: dict[str, Any] = {"type": "table.version", "version": table.version}
     if force:
         message["force"] = True
+    if record is not None:
+        message["record"] = record
     group = group_name(table)
     transaction.on_commit(lambda: _send(group, message), robust=True)
     if lobby:
@@ -130,17 +136,6 @@ def _locked(table: Table) -> Table:
 def _seats(table: Table) -> list[TableSeat]:
     """The seats with their people and club names: all a rendering of the table reads."""
     return list(table.seats.select_related("user__player").order_by("position"))
-
-
-def _keep_seats(table: Table, seats: list[TableSeat]) -> None:
-    """Hand the seats read under the lock on with the table, as a prefetch would leave them, so
-    the renderings that follow a move read no seats again (a query a move, issue 16)."""
-    queryset = table.seats.all()
-    queryset._result_cache = seats  # what prefetch_related_objects itself stores
-    queryset._prefetch_done = True
-    for seat in seats:
-        seat.table = table
-    table._prefetched_objects_cache = {"seats": queryset}
 
 
 def _require_user(user) -> None:
@@ -452,8 +447,8 @@ def _play(
             table.finished_at = now
             table.session = _record(table, new_state, seats)
         table.save(update_fields=MOVE_FIELDS)
-        _announce(table, lobby=ended)
-    _keep_seats(table, seats)
+        _announce(table, lobby=ended, record=move_record(table))
+    attach_seats(table, seats)
     return table
 
 

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import rendering, tables
+from .. import recent_tables, rendering, tables
 from ..models import Table
 
 MAX_BODY = 4096  # bytes: a move is a few dozen
@@ -72,6 +72,6 @@ def move(request, public_id):
         table = tables.play(table, request.user, move, version)
     except tables.MoveRefused as exc:
         return refusal(exc.message, STATUS.get(exc.reason, 422))
-    rendering.remember_table(table)  # the other seats' sockets in this process render from it
+    recent_tables.remember(table)  # the other seats' sockets in this process render from it
     seat = rendering.viewer_seat(table, request.user)
     return HttpResponse(rendering.table_fragments(table, seat, user=request.user))

@@ -125,3 +125,38 @@ async def test_the_posters_socket_reuses_the_answers_rendering(monkeypatch):
     for socket in sockets.values():
         await socket.disconnect()
     await database_sync_to_async(connections.close_all)()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_sockets_of_a_server_that_did_not_make_the_move_read_nothing(monkeypatch):
+    """As on a second server: the move is made elsewhere (no move view here, so no rendering
+    and no table of the new version in this process). The sockets hold the version before,
+    read on connect, and work out the new one from the move's record."""
+    table = await database_sync_to_async(sarg_table)()
+    player, position = await database_sync_to_async(acting_user)(table)
+    other = await database_sync_to_async(user_at)(table, 1 - position)
+    reads: list[int] = []
+    real_read = TableConsumer._read_and_render
+
+    def counting(self):
+        reads.append(self.scope["user"].pk)
+        return real_read(self)
+
+    monkeypatch.setattr(TableConsumer, "_read_and_render", counting)
+    router = URLRouter(websocket_urlpatterns)
+    sockets = []
+    for person in (player, other):
+        socket = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
+        socket.scope["user"] = person
+        assert (await socket.connect())[0]
+        await socket.receive_from(timeout=5)
+        sockets.append(socket)
+    reads.clear()
+
+    move = await database_sync_to_async(first_legal)(table, position)
+    await database_sync_to_async(tables.play)(table, player, move, 0)
+    for socket in sockets:
+        assert 'data-version="1"' in await socket.receive_from(timeout=5)
+        await socket.disconnect()
+    assert reads == []
+    await database_sync_to_async(connections.close_all)()

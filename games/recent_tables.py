@@ -1,0 +1,120 @@
+"""The tables this process has lately held at each version, seats loaded, so a socket can
+render the next version without reading the table (issue 16).
+
+A move writes only ``tables.MOVE_FIELDS`` of the table row and the seats' ``to_act``, and its
+message to the table's group carries what it wrote (``move_record``). A process that holds the
+table at the version before, the one the move view loaded or one it read to render a socket,
+works out the new version from that record (``advanced``) instead of reading it from the
+database: on two servers, the other server's sockets read nothing after a move.
+
+Everything else about a table (its seats, who sits there, their names) changes without a new
+version and comes with a forced message, which reads the table. So that a change that sends no
+message at all (a player renaming themselves) cannot stay unseen for long, a table read from
+the database is advanced for ``TRUST_SECONDS`` at most, then read again.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+from collections import OrderedDict
+from datetime import datetime
+from typing import Any
+
+from .models import Table, TableSeat
+
+RECENT_TABLES = 256  # per process: two versions of a hundred live tables or so
+TRUST_SECONDS = 10.0
+DATETIMES = ("last_move_at", "finished_at")
+
+_tables: OrderedDict[tuple[str, int], tuple[Table, float]] = OrderedDict()
+
+
+def keep_latest(recent: OrderedDict, key: Any, value: Any, most: int) -> None:
+    """Keep ``value`` among the ``most`` latest of ``recent``, dropping the oldest."""
+    recent[key] = value
+    if len(recent) > most:
+        recent.popitem(last=False)
+
+
+def attach_seats(table: Table, seats: list[TableSeat]) -> None:
+    """Hand ``seats`` on with the table as ``prefetch_related`` would leave them, so what
+    renders the table reads no seats again."""
+    table._prefetched_objects_cache = {}  # a copied table's would be its original's
+    queryset = table.seats.all()
+    queryset._result_cache = seats  # what prefetch_related_objects itself stores
+    queryset._prefetch_done = True
+    for seat in seats:
+        seat.table = table
+    table._prefetched_objects_cache = {"seats": queryset}
+
+
+def remember(table: Table) -> None:
+    """``table`` as just read from the database (or locked and moved), seats loaded."""
+    key = (table.public_id.hex, table.version)
+    keep_latest(_tables, key, (table, time.monotonic()), RECENT_TABLES)
+
+
+def at(public_id_hex: str, version: int) -> Table | None:
+    """The table at ``version`` if this process holds it, else None."""
+    held = _tables.get((public_id_hex, version))
+    return held[0] if held is not None else None
+
+
+def move_record(table: Table) -> str:
+    """What the move that made ``table``'s version wrote of its row (``tables.MOVE_FIELDS``),
+    as JSON for the group message. Only the server reads it: no socket is sent it."""
+    return json.dumps(
+        {
+            "version": table.version,
+            "state_json": table.state_json,
+            "to_act": table.to_act,
+            "bot_to_act": table.bot_to_act,
+            "status": table.status,
+            "last_move_at": _iso(table.last_move_at),
+            "finished_at": _iso(table.finished_at),
+            "session_id": table.session_id,
+        }
+    )
+
+
+def advanced(public_id_hex: str, version: int, record: str | None) -> Table | None:
+    """The table at ``version``, worked out from the version before and the move's
+    ``record``, when this process holds that version and read it lately; else None."""
+    if not isinstance(record, str):
+        return None
+    held = _tables.get((public_id_hex, version - 1))
+    if held is None or time.monotonic() - held[1] > TRUST_SECONDS:
+        return None
+    try:
+        wrote = json.loads(record)
+    except ValueError:
+        return None
+    if not isinstance(wrote, dict) or wrote.get("version") != version:
+        return None
+    table = _next(held[0], wrote)
+    keep_latest(_tables, (public_id_hex, version), (table, held[1]), RECENT_TABLES)
+    return table
+
+
+def _next(before: Table, wrote: dict[str, Any]) -> Table:
+    """A copy of ``before`` with the move's fields, its seats' turns following ``to_act``.
+    ``before`` and its seats stay as they were (a copy of a model copies its relation cache)."""
+    table = copy.copy(before)
+    table._state.fields_cache.pop("session", None)
+    for name, value in wrote.items():
+        setattr(table, name, _datetime(value) if name in DATETIMES else value)
+    seats = [copy.copy(seat) for seat in before.seats.all()]
+    for seat in seats:
+        seat.to_act = seat.position in table.to_act
+    attach_seats(table, seats)
+    return table
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+def _datetime(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text is not None else None

@@ -1,0 +1,96 @@
+"""A server works out a table's next version from the version before and what the move wrote
+(``recent_tables``), exactly as the database has it, and reads the table when it cannot."""
+
+import json
+import random
+
+import pytest
+
+from games import recent_tables, rendering, tables
+from games.models import Table
+
+from .helpers import sarg_table, user_at
+
+
+def read(table: Table) -> Table:
+    return Table.objects.prefetch_related(rendering.SEATS).get(pk=table.pk)
+
+
+def row(table: Table) -> dict:
+    """What a move writes (``tables.MOVE_FIELDS``) and what the seats show of it."""
+    fields = {name: getattr(table, name) for name in tables.MOVE_FIELDS if name != "session"}
+    fields["session_id"] = table.session_id
+    seats = [(s.position, s.user_id, s.is_bot, s.to_act) for s in table.seats.all()]
+    return {**fields, "seats": seats}
+
+
+@pytest.fixture
+def play(monkeypatch, django_capture_on_commit_callbacks):
+    """Make a move; the record its message to the table's group carried."""
+    sent: list[dict] = []
+    monkeypatch.setattr(tables, "_send", lambda group, message: sent.append(message))
+
+    def move(table: Table, choice: int = 0) -> str:
+        position = table.to_act[0]
+        legal = table.engine.legal_moves(table.state(), position)
+        with django_capture_on_commit_callbacks(execute=True):
+            tables.play(table, user_at(table, position), legal[choice % len(legal)], table.version)
+        return next(m["record"] for m in reversed(sent) if m["type"] == "table.version")
+
+    return move
+
+
+@pytest.mark.django_db
+def test_a_move_record_holds_every_field_a_move_writes():
+    table = read(sarg_table())
+    written = set(json.loads(recent_tables.move_record(table)))
+    assert written == {name for name in tables.MOVE_FIELDS if name != "session"} | {"session_id"}
+
+
+@pytest.mark.django_db
+def test_each_move_of_a_whole_game_advances_the_table_to_what_the_database_holds(play):
+    table = read(sarg_table())
+    rng = random.Random(3)
+    while table.status == Table.Status.PLAYING:
+        recent_tables.remember(table)
+        record = play(table, rng.randrange(100))
+        worked_out = recent_tables.advanced(table.public_id.hex, table.version + 1, record)
+        table = read(table)
+        assert worked_out is not None
+        assert row(worked_out) == row(table)
+        assert worked_out.state() == table.state()
+    assert table.session_id is not None  # the last move's record carried the recorded session
+
+
+@pytest.mark.django_db
+def test_the_table_before_stays_as_it_was(play):
+    before = read(sarg_table())
+    recent_tables.remember(before)
+    kept = row(before)
+    after = recent_tables.advanced(before.public_id.hex, 1, play(before))
+    assert after is not before and row(before) == kept
+    assert [s.to_act for s in after.seats.all()] != [s.to_act for s in before.seats.all()]
+
+
+@pytest.mark.django_db
+def test_without_the_version_before_or_with_a_wrong_record_it_reads_instead(play):
+    table = read(sarg_table())
+    record = play(table)
+    key = table.public_id.hex
+    assert recent_tables.advanced(key, 1, record) is None  # version 0 was never held here
+    recent_tables.remember(table)
+    for wrong in (None, "", "not json", "[]", json.dumps({"version": 7}), 17):
+        assert recent_tables.advanced(key, 1, wrong) is None
+    assert recent_tables.advanced(key, 2, record) is None  # a record of another version
+    assert recent_tables.advanced(key, 1, record) is not None
+
+
+@pytest.mark.django_db
+def test_a_table_read_too_long_ago_is_read_again(play, monkeypatch):
+    table = read(sarg_table())
+    clock = [1000.0]
+    monkeypatch.setattr(recent_tables.time, "monotonic", lambda: clock[0])
+    recent_tables.remember(table)
+    record = play(table)
+    clock[0] += recent_tables.TRUST_SECONDS + 0.1
+    assert recent_tables.advanced(table.public_id.hex, 1, record) is None
