@@ -7,7 +7,7 @@ PORT ?= 8000
 STAMP := $(VENV)/.installed
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/sarco
 
-.PHONY: run test lint test-sqlite test-postgres format bench bench-leaderboard bench-online bench-soak clean compilemessages messages
+.PHONY: run test lint test-sqlite test-postgres format bench bench-leaderboard bench-online bench-soak bench-floor clean compilemessages messages
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "sarco needs Python 3.11, found " + sys.version.split()[0]'
@@ -92,3 +92,8 @@ bench-soak: $(STAMP)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
+
+# The framework's floor (bench/floor.py): daphne alone, Django's request cycle, and with the
+# signed-in user: server CPU per request before any of sarco's work.
+bench-floor: $(STAMP)
+	$(BIN)/python bench/floor.py

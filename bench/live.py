@@ -57,9 +57,14 @@ class Daphne:
     """One daphne process on a free port, killed for sure by ``stop`` (also after a failure)."""
 
     def __init__(
-        self, env: dict[str, str | None], port: int | None = None, log: Path | None = None
+        self,
+        env: dict[str, str | None],
+        port: int | None = None,
+        log: Path | None = None,
+        app: str = "sarco.asgi:application",
     ):
         self.port = port or free_port()
+        self.app = app
         merged = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "sarco.settings",
@@ -83,7 +88,7 @@ class Daphne:
     def start(self, timeout: float = 30) -> Daphne:
         out = open(self.log, "ab")  # noqa: SIM115
         self.process = subprocess.Popen(
-            [str(DAPHNE), "-b", "127.0.0.1", "-p", str(self.port), "sarco.asgi:application"],
+            [str(DAPHNE), "-b", "127.0.0.1", "-p", str(self.port), self.app],
             cwd=ROOT,
             env=self.env,
             stdout=out,
