@@ -44,6 +44,7 @@ def storm(table: Table, sessionid: str, moves: list[dict]) -> list[int]:
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
+    assert not [t for t in threads if t.is_alive()], "a post still hangs after 60 s"
     assert not failures, failures
     return statuses
 
