@@ -86,29 +86,41 @@ def test_equal_views_share_one_rendering(monkeypatch):
     assert rendering.table_fragments(table, 1, user=user_at(table, 1)) != first
 
 
+@pytest.fixture
+def reads(monkeypatch) -> list[int]:
+    """Who each socket's read of the table was for."""
+    seen: list[int] = []
+    real_read = TableConsumer._read_and_render
+
+    def counting(self):
+        seen.append(self.scope["user"].pk)
+        return real_read(self)
+
+    monkeypatch.setattr(TableConsumer, "_read_and_render", counting)
+    return seen
+
+
+async def seated_sockets(table, people) -> dict:
+    """One open socket per person, each past its first fragments (read on connect)."""
+    router = URLRouter(websocket_urlpatterns)
+    sockets = {}
+    for person in people:
+        sockets[person.pk] = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
+        sockets[person.pk].scope["user"] = person
+        assert (await sockets[person.pk].connect())[0]
+        await sockets[person.pk].receive_from(timeout=5)
+    return sockets
+
+
 @pytest.mark.django_db(transaction=True)
-async def test_the_posters_socket_reuses_the_answers_rendering(monkeypatch):
+async def test_the_posters_socket_reuses_the_answers_rendering(reads):
     """The move view renders the poster's fragments for its answer; the poster's socket sends
     exactly those, and the other seat's socket renders from the table the move view loaded:
     neither reads the table again."""
     table = await database_sync_to_async(sarg_table)()
     player, position = await database_sync_to_async(acting_user)(table)
     other = await database_sync_to_async(user_at)(table, 1 - position)
-    reads: list[int] = []
-    real_read = TableConsumer._read_and_render
-
-    def counting(self):
-        reads.append(self.scope["user"].pk)
-        return real_read(self)
-
-    monkeypatch.setattr(TableConsumer, "_read_and_render", counting)
-    router = URLRouter(websocket_urlpatterns)
-    sockets = {}
-    for person in (player, other):
-        sockets[person.pk] = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
-        sockets[person.pk].scope["user"] = person
-        assert (await sockets[person.pk].connect())[0]
-        await sockets[person.pk].receive_from(timeout=5)
+    sockets = await seated_sockets(table, (player, other))
     assert sorted(reads) == sorted([player.pk, other.pk])
     reads.clear()
 
@@ -128,34 +140,19 @@ async def test_the_posters_socket_reuses_the_answers_rendering(monkeypatch):
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_sockets_of_a_server_that_did_not_make_the_move_read_nothing(monkeypatch):
+async def test_sockets_of_a_server_that_did_not_make_the_move_read_nothing(reads):
     """As on a second server: the move is made elsewhere (no move view here, so no rendering
     and no table of the new version in this process). The sockets hold the version before,
     read on connect, and work out the new one from the move's record."""
     table = await database_sync_to_async(sarg_table)()
     player, position = await database_sync_to_async(acting_user)(table)
     other = await database_sync_to_async(user_at)(table, 1 - position)
-    reads: list[int] = []
-    real_read = TableConsumer._read_and_render
-
-    def counting(self):
-        reads.append(self.scope["user"].pk)
-        return real_read(self)
-
-    monkeypatch.setattr(TableConsumer, "_read_and_render", counting)
-    router = URLRouter(websocket_urlpatterns)
-    sockets = []
-    for person in (player, other):
-        socket = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
-        socket.scope["user"] = person
-        assert (await socket.connect())[0]
-        await socket.receive_from(timeout=5)
-        sockets.append(socket)
+    sockets = await seated_sockets(table, (player, other))
     reads.clear()
 
     move = await database_sync_to_async(first_legal)(table, position)
     await database_sync_to_async(tables.play)(table, player, move, 0)
-    for socket in sockets:
+    for socket in sockets.values():
         assert 'data-version="1"' in await socket.receive_from(timeout=5)
         await socket.disconnect()
     assert reads == []
