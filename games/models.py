@@ -22,6 +22,9 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engines import Engine, get_engine
 
+# What a rendering of a table reads with each seat: its person and their club name.
+SEAT_PEOPLE = "user__player"
+
 GAME_CHOICES = [
     ("sarkophag", "Sarkophag"),
     ("sacrifice", "Sacrifice"),

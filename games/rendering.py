@@ -26,7 +26,7 @@ from .boards import board_context
 from .bot_players import level_choices
 from .labels import game_title, option_text, seat_names
 from .lobby import lobby_lists
-from .models import TableSeat
+from .models import SEAT_PEOPLE, TableSeat
 from .recent_tables import keep_latest
 
 log = logging.getLogger(__name__)
@@ -35,7 +35,7 @@ SPECTATOR_CACHE_SECONDS = 600
 RECENT_RENDERINGS = 512  # per process: a few versions of a few hundred live tables' views
 _recent: OrderedDict[tuple, str] = OrderedDict()
 # What a table's rendering reads of its seats, in one query: users and their club names.
-SEATS = Prefetch("seats", queryset=TableSeat.objects.select_related("user__player"))
+SEATS = Prefetch("seats", queryset=TableSeat.objects.select_related(SEAT_PEOPLE))
 ACTION_URLS = (
     "table",
     "move",

@@ -35,7 +35,7 @@ from games.engine_text import refusal
 from games.engines import GAME_NAMES, IllegalMove, get_engine
 
 from .bot_players import bot_player
-from .models import Table, TableMove, TableSeat
+from .models import SEAT_PEOPLE, Table, TableMove, TableSeat
 from .options import clean_options
 from .recent_tables import attach_seats, move_record
 from .recording import record
@@ -134,8 +134,8 @@ def _locked(table: Table) -> Table:
 
 
 def _seats(table: Table) -> list[TableSeat]:
-    """The seats with their people and club names: all a rendering of the table reads."""
-    return list(table.seats.select_related("user__player").order_by("position"))
+    """The seats with what a rendering reads of them, so the move's answer reads no more."""
+    return list(table.seats.select_related(SEAT_PEOPLE).order_by("position"))
 
 
 def _require_user(user) -> None:
