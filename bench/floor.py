@@ -30,7 +30,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.live import Daphne, servers  # noqa: E402
+from bench.live import Daphne, read_answer, servers  # noqa: E402
 from bench.online import PRODUCTION  # noqa: E402
 
 SETTINGS = "bench.floor_site"
@@ -80,15 +80,9 @@ async def hammer(port: int, path: str, cookie: str, seconds: float, connections:
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         while time.monotonic() < deadline:
             writer.write(request)
-            status = (await reader.readline()).split()[1]
-            length = 0
-            while (line := await reader.readline()) != b"\r\n":
-                name, _, value = line.decode("latin-1").partition(":")
-                if name.strip().lower() == "content-length":
-                    length = int(value)
-            await reader.readexactly(length)
-            if status != b"200":
-                raise RuntimeError(f"{path} answered {status.decode()}")
+            status, keep = await read_answer(reader)
+            if status != 200 or not keep:
+                raise RuntimeError(f"{path} answered {status} (connection kept: {keep})")
             answered += 1
         writer.close()
 
@@ -114,17 +108,12 @@ def main() -> None:
         print(f"{'level':14} {'requests/s':>10} {'cpu ms/req':>10} {'one core, req/s':>15}")
         for name, app, path, signed_in in LEVELS:
             server = Daphne(env, app=app, log=pathlib.Path(workdir) / "daphne.log")
+            sent = cookie if signed_in else ""
             with servers(server):
-                asyncio.run(hammer(server.port, path, cookie if signed_in else "", 1.0, 4))
+                asyncio.run(hammer(server.port, path, sent, 1.0, 4))  # warm up
                 before = server.cpu_seconds()
                 answered = asyncio.run(
-                    hammer(
-                        server.port,
-                        path,
-                        cookie if signed_in else "",
-                        args.seconds,
-                        args.connections,
-                    )
+                    hammer(server.port, path, sent, args.seconds, args.connections)
                 )
                 cpu_ms = 1000 * (server.cpu_seconds() - before) / answered
             print(

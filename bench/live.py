@@ -136,6 +136,32 @@ class Daphne:
         return 0.0
 
 
+async def read_answer(reader: asyncio.StreamReader) -> tuple[int, bool]:
+    """Read one HTTP/1.1 answer off a kept-alive connection: its status, and whether the
+    server keeps the connection open (its body, sized, chunked or up to the close, is read)."""
+    status = int((await reader.readline()).split()[1])
+    length, chunked, keep = None, False, True
+    while (line := await reader.readline()) not in (b"\r\n", b""):
+        name, _, value = line.decode("latin-1").partition(":")
+        name, value = name.strip().lower(), value.strip().lower()
+        if name == "content-length":
+            length = int(value)
+        elif name == "transfer-encoding" and "chunked" in value:
+            chunked = True
+        elif name == "connection" and value == "close":
+            keep = False
+    if chunked:
+        while size := int((await reader.readline()).strip(), 16):
+            await reader.readexactly(size + 2)
+        await reader.readline()
+    elif length is not None:
+        await reader.readexactly(length)
+    else:
+        await reader.read()
+        keep = False
+    return status, keep
+
+
 @contextlib.contextmanager
 def servers(*processes: Daphne):
     """Start the processes; stop every one of them on the way out, whatever happened."""

@@ -35,7 +35,7 @@ import urllib.parse
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.live import CSRF_TOKEN, VERSION, Daphne, connect, servers  # noqa: E402
+from bench.live import CSRF_TOKEN, VERSION, Daphne, connect, read_answer, servers  # noqa: E402
 
 PG_SERVER = os.environ.get("SARCO_BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432")
 REDIS_URL = os.environ.get("SARCO_BENCH_REDIS", "redis://127.0.0.1:6379/14")
@@ -169,26 +169,7 @@ class Poster:
             + body
         )
         await self.writer.drain()
-        status = int((await self.reader.readline()).split()[1])
-        length, chunked, keep = None, False, True
-        while (line := await self.reader.readline()) not in (b"\r\n", b""):
-            name, _, value = line.decode("latin-1").partition(":")
-            name, value = name.strip().lower(), value.strip().lower()
-            if name == "content-length":
-                length = int(value)
-            elif name == "transfer-encoding" and "chunked" in value:
-                chunked = True
-            elif name == "connection" and value == "close":
-                keep = False
-        if chunked:
-            while size := int((await self.reader.readline()).strip(), 16):
-                await self.reader.readexactly(size + 2)
-            await self.reader.readline()
-        elif length is not None:
-            await self.reader.readexactly(length)
-        else:
-            await self.reader.read()
-            keep = False
+        status, keep = await read_answer(self.reader)
         if not keep:
             self.close()
         return status
