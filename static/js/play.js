@@ -16,8 +16,14 @@
     if (el) el.dataset.state = state;
   }
 
+  // "live" once the page is current: the server sends the page as it stands right after
+  // the socket opens, so the first message after an open, not the open, makes it live.
+  var syncing = false;
   document.addEventListener("htmx:wsConnecting", function () { setConnection("away"); });
-  document.addEventListener("htmx:wsOpen", function () { setConnection("open"); });
+  document.addEventListener("htmx:wsOpen", function () { syncing = true; });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (syncing) { syncing = false; setConnection("open"); }
+  });
   document.addEventListener("htmx:wsClose", function (event) {
     var code = event.detail && event.detail.event ? event.detail.event.code : 1006;
     if (code >= 4000) { setConnection("closed"); return; }  // the server refused us

@@ -29,6 +29,7 @@ CELLS = """() => Array.from(document.querySelectorAll('#table-board .coffin-cell
 
 
 def centre(locator) -> tuple[float, float]:
+    expect(locator).to_be_visible()
     box = locator.bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
