@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -61,8 +61,12 @@ def move(request, public_id):
         return refusal(_("Log in to play."), 403)
     if _body_too_big(request):
         return refusal(_("That request is far too big to be a move."), 400)
-    table = get_object_or_404(Table, public_id=public_id)
     version = _version(request)
+    # The table as the page showed it, if this process holds it (no query): ``play`` reads it
+    # again under the lock anyway.
+    table = recent_tables.at(public_id.hex, version) if version is not None else None
+    if table is None:
+        table = get_object_or_404(Table, public_id=public_id)
     if version is None:
         return refusal(_("The move must say which version of the table it was made on."), 400)
     move = _move(request)
@@ -72,6 +76,8 @@ def move(request, public_id):
         table = tables.play(table, request.user, move, version)
     except tables.MoveRefused as exc:
         return refusal(exc.message, STATUS.get(exc.reason, 422))
+    except Table.DoesNotExist:  # removed since the page was drawn
+        raise Http404 from None
     recent_tables.remember(table)  # the other seats' sockets in this process render from it
     seat = rendering.viewer_seat(table, request.user)
     return HttpResponse(rendering.table_fragments(table, seat, user=request.user))

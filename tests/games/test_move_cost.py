@@ -59,6 +59,39 @@ def test_a_posted_move_and_its_answer_take_a_fixed_number_of_statements(client):
 
 
 @pytest.mark.django_db
+def test_a_move_on_a_table_the_process_holds_at_that_version_skips_the_404_read(client):
+    table = sarg_table()
+    player, position = acting_user(table)
+    client.force_login(player)
+    url = reverse("play:move", args=[table.public_id])
+    client.post(url, {"version": "0", "move": json.dumps(first_legal(table, position))})
+    table.refresh_from_db()
+    player, position = acting_user(table)
+    client.force_login(player)
+    data = {"version": "1", "move": json.dumps(first_legal(table, position))}
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(url, data)
+    assert response.status_code == 200
+    assert len(statements(captured)) == MOVE_VIEW_STATEMENTS - 1, statements(captured)
+
+
+@pytest.mark.django_db
+def test_a_move_on_a_table_removed_since_the_page_was_drawn_is_not_found(client):
+    table = sarg_table()
+    player, position = acting_user(table)
+    client.force_login(player)
+    url = reverse("play:move", args=[table.public_id])
+    client.post(url, {"version": "0", "move": json.dumps(first_legal(table, position))})
+    table.refresh_from_db()  # the process holds it at version 1 now
+    player, position = acting_user(table)
+    client.force_login(player)
+    move = json.dumps(first_legal(table, position))
+    table.delete()
+    response = client.post(url, {"version": "1", "move": move})
+    assert response.status_code == 404
+
+
+@pytest.mark.django_db
 def test_a_rendering_reads_nothing_once_the_seats_are_loaded():
     table = sarg_table()
     loaded = Table.objects.prefetch_related(rendering.SEATS).get(pk=table.pk)
