@@ -12,8 +12,10 @@ channel layer: the embedded default), ``pg1`` / ``pg2`` (PostgreSQL + Redis, one
 daphne processes; seats and posts alternate between them).
 
 Per run it prints round trip p50/p95/p99 (posted until every seat's socket has the version),
-moves/s, server CPU ms per move (all daphne processes), peak RSS and errors. A measurement,
-not a test: take figures on a quiet machine (bench/README.md).
+moves/s, server CPU ms per move (all daphne processes), peak RSS, errors, and where the rest
+of the two cores went: the clients' CPU ms per move (this process) and the whole machine's
+(servers, clients, PostgreSQL, Redis). A measurement, not a test: take figures on a quiet
+machine (bench/README.md).
 """
 
 from __future__ import annotations
@@ -279,6 +281,14 @@ async def drive_table(
             poster.close()
 
 
+def machine_busy_seconds() -> float:
+    """CPU time all cores spent busy so far (``/proc/stat``): the servers, the clients,
+    PostgreSQL, Redis and anything else running."""
+    fields = [int(n) for n in pathlib.Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")  # up to steal; guests counted
+
+
 async def measure(
     chains: list[list[dict]], processes: list[Daphne], mode: str, seconds: float
 ) -> dict:
@@ -293,12 +303,14 @@ async def measure(
         await asyncio.sleep(0.2)
     await asyncio.sleep(2.0)
     cpu_before = sum(p.cpu_seconds() for p in processes)
+    client_before, machine_before = time.process_time(), machine_busy_seconds()
     results.measuring = True
     started = time.perf_counter()
     await asyncio.sleep(seconds)
     results.measuring = False
     elapsed = time.perf_counter() - started
     cpu = sum(p.cpu_seconds() for p in processes) - cpu_before
+    client, machine = time.process_time() - client_before, machine_busy_seconds() - machine_before
     stop.set()
     await asyncio.gather(*drivers, return_exceptions=True)
     trips = sorted(results.round_trips)
@@ -314,6 +326,8 @@ async def measure(
         "mean": 1000 * statistics.fmean(trips) if trips else float("nan"),
         "moves_per_s": moves / elapsed,
         "cpu_ms_per_move": 1000 * cpu / moves if moves else float("nan"),
+        "client_ms_per_move": 1000 * client / moves if moves else float("nan"),
+        "machine_ms_per_move": 1000 * machine / moves if moves else float("nan"),
         "peak_rss_mb": max(p.peak_rss_mb() for p in processes),
         "errors": results.errors,
         "moves": moves,
@@ -351,7 +365,8 @@ def print_row(setup: str, count: int, mode: str, figures: dict) -> None:
         f"{setup:6} {count:>6} {mode:5} "
         f"{figures['p50']:8.1f} {figures['p95']:8.1f} {figures['p99']:8.1f} "
         f"{figures['moves_per_s']:9.1f} {figures['cpu_ms_per_move']:9.2f} "
-        f"{figures['peak_rss_mb']:8.1f} {figures['errors']:6}",
+        f"{figures['peak_rss_mb']:8.1f} {figures['errors']:6} "
+        f"{figures['client_ms_per_move']:9.2f} {figures['machine_ms_per_move']:9.2f}",
         flush=True,
     )
 
@@ -427,7 +442,8 @@ def main() -> None:
         prepare_templates(setups, pathlib.Path(workdir))
         print(
             f"{'setup':6} {'tables':>6} {'mode':5} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
-            f"{'moves/s':>9} {'cpu ms/mv':>9} {'rss MB':>8} {'errors':>6}"
+            f"{'moves/s':>9} {'cpu ms/mv':>9} {'rss MB':>8} {'errors':>6} "
+            f"{'client/mv':>9} {'all/mv':>9}"
         )
         for setup in setups:
             for count in (int(n) for n in args.tables.split(",")):
