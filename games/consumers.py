@@ -143,7 +143,7 @@ class TableConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
         return self._read_and_render()
 
     def _read_and_render(self) -> tuple[str, int, tuple] | None:
-        tables = Table.objects.prefetch_related(rendering.SEATS)
+        tables = Table.objects.with_seats()
         table = tables.filter(public_id=self.public_id).first()
         if table is None:
             return None

@@ -78,8 +78,10 @@ class TableQuerySet(models.QuerySet):
         return self.order_by("-created_at", "-id")
 
     def with_seats(self):
+        """Each table's seats with what a rendering reads of them (users and club names), in
+        one statement for all the tables."""
         return self.prefetch_related(
-            models.Prefetch("seats", queryset=TableSeat.objects.select_related("user"))
+            models.Prefetch("seats", queryset=TableSeat.objects.select_related(SEAT_PEOPLE))
         )
 
 

@@ -15,7 +15,6 @@ from functools import lru_cache
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Prefetch
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.urls import NoReverseMatch, get_script_prefix, reverse
@@ -26,7 +25,6 @@ from .boards import board_context
 from .bot_players import level_choices
 from .labels import game_title, option_text, seat_names
 from .lobby import lobby_lists
-from .models import SEAT_PEOPLE, TableSeat
 from .recent_tables import keep_latest
 
 log = logging.getLogger(__name__)
@@ -34,8 +32,6 @@ log = logging.getLogger(__name__)
 SPECTATOR_CACHE_SECONDS = 600
 RECENT_RENDERINGS = 512  # per process: a few versions of a few hundred live tables' views
 _recent: OrderedDict[tuple, str] = OrderedDict()
-# What a table's rendering reads of its seats, in one query: users and their club names.
-SEATS = Prefetch("seats", queryset=TableSeat.objects.select_related(SEAT_PEOPLE))
 ACTION_URLS = (
     "table",
     "move",

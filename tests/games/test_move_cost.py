@@ -94,7 +94,7 @@ def test_a_move_on_a_table_removed_since_the_page_was_drawn_is_not_found(client)
 @pytest.mark.django_db
 def test_a_rendering_reads_nothing_once_the_seats_are_loaded():
     table = sarg_table()
-    loaded = Table.objects.prefetch_related(rendering.SEATS).get(pk=table.pk)
+    loaded = Table.objects.with_seats().get(pk=table.pk)
     person = user_at(table, 0)
     with CaptureQueriesContext(connection) as captured:
         rendering.table_fragments(loaded, 0, user=person)
@@ -103,7 +103,7 @@ def test_a_rendering_reads_nothing_once_the_seats_are_loaded():
 
 @pytest.mark.django_db
 def test_equal_views_share_one_rendering(monkeypatch):
-    table = Table.objects.prefetch_related(rendering.SEATS).get(pk=sarg_table().pk)
+    table = Table.objects.with_seats().get(pk=sarg_table().pk)
     calls = []
     real = rendering.render_to_string
     monkeypatch.setattr(

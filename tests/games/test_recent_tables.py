@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from games import recent_tables, rendering, tables
+from games import recent_tables, tables
 from games.models import Table
 
 from .helpers import sarg_table, user_at
 
 
 def read(table: Table) -> Table:
-    return Table.objects.prefetch_related(rendering.SEATS).get(pk=table.pk)
+    return Table.objects.with_seats().get(pk=table.pk)
 
 
 def row(table: Table) -> dict:
