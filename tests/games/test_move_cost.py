@@ -58,8 +58,9 @@ def test_a_posted_move_and_its_answer_take_a_fixed_number_of_statements(client):
     assert len(statements(captured)) == MOVE_VIEW_STATEMENTS, statements(captured)
 
 
-@pytest.mark.django_db
-def test_a_move_on_a_table_the_process_holds_at_that_version_skips_the_404_read(client):
+def second_move(client) -> tuple[Table, str, dict]:
+    """A table after one move posted here (so this process holds it at version 1), the client
+    logged in as the seat to act next, and that seat's move."""
     table = sarg_table()
     player, position = acting_user(table)
     client.force_login(player)
@@ -68,7 +69,12 @@ def test_a_move_on_a_table_the_process_holds_at_that_version_skips_the_404_read(
     table.refresh_from_db()
     player, position = acting_user(table)
     client.force_login(player)
-    data = {"version": "1", "move": json.dumps(first_legal(table, position))}
+    return table, url, {"version": "1", "move": json.dumps(first_legal(table, position))}
+
+
+@pytest.mark.django_db
+def test_a_move_on_a_table_the_process_holds_at_that_version_skips_the_404_read(client):
+    _, url, data = second_move(client)
     with CaptureQueriesContext(connection) as captured:
         response = client.post(url, data)
     assert response.status_code == 200
@@ -77,18 +83,9 @@ def test_a_move_on_a_table_the_process_holds_at_that_version_skips_the_404_read(
 
 @pytest.mark.django_db
 def test_a_move_on_a_table_removed_since_the_page_was_drawn_is_not_found(client):
-    table = sarg_table()
-    player, position = acting_user(table)
-    client.force_login(player)
-    url = reverse("play:move", args=[table.public_id])
-    client.post(url, {"version": "0", "move": json.dumps(first_legal(table, position))})
-    table.refresh_from_db()  # the process holds it at version 1 now
-    player, position = acting_user(table)
-    client.force_login(player)
-    move = json.dumps(first_legal(table, position))
+    table, url, data = second_move(client)
     table.delete()
-    response = client.post(url, {"version": "1", "move": move})
-    assert response.status_code == 404
+    assert client.post(url, data).status_code == 404
 
 
 @pytest.mark.django_db
