@@ -8,15 +8,26 @@ request a thread of its own (``ThreadSensitiveContext``), started and joined per
 every request also opened a new database connection (a new PostgreSQL backend process).
 
 Our views and middleware are all synchronous. This handler builds the chain in sync mode and
-runs it as a WSGI server would, in one ``sync_to_async`` call on the process's one sync thread,
-the thread that Channels' consumers use for the database too: connections are kept
-(``CONN_MAX_AGE``) and requests of a process run one after another, as the GIL ran them anyway.
+runs it as a WSGI server would, on the process's one sync thread, the thread that Channels'
+consumers use for the database too: connections are kept (``CONN_MAX_AGE``) and requests of a
+process run one after another, as the GIL ran them anyway.
+
+One hop, not three: Django's ``handle`` also sends ``request_started`` and closes the
+response (``request_finished``) each in a hop of its own, and races the request against a
+task listening for the client to go away. Here the start signal, the request, the response
+and, for a response whose body is already in memory, its closing happen in the one hop; only
+a streamed response (a static file) is closed after it was sent. A sync view cannot be
+cancelled anyway, and daphne drops what is sent to a client that has gone.
 """
 
 from __future__ import annotations
 
 from asgiref.sync import sync_to_async
-from django.core.handlers.asgi import ASGIHandler
+from django.core import signals
+from django.core.exceptions import RequestAborted
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
+from django.http import FileResponse, HttpResponseBase
+from django.urls import set_script_prefix
 
 
 class SyncStackASGIHandler(ASGIHandler):
@@ -29,5 +40,31 @@ class SyncStackASGIHandler(ASGIHandler):
             raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
         await self.handle(scope, receive, send)  # no ThreadSensitiveContext: the shared thread
 
-    async def get_response_async(self, request):
-        return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+    async def handle(self, scope, receive, send):
+        try:
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
+        try:
+            set_script_prefix(get_script_prefix(scope))
+            respond = sync_to_async(self._respond, thread_sensitive=True)
+            response = await respond(scope, body_file)
+            await self.send_response(response, send)
+            if response.streaming:
+                await sync_to_async(response.close, thread_sensitive=True)()
+        finally:
+            body_file.close()
+
+    def _respond(self, scope, body_file) -> HttpResponseBase:
+        """On the sync thread: the request from start signal to response, closed unless its
+        body is still to be streamed."""
+        signals.request_started.send(sender=self.__class__, scope=scope)
+        request, response = self.create_request(scope, body_file)
+        if request is not None:
+            response = self.get_response(request)
+            response._handler_class = self.__class__
+            if isinstance(response, FileResponse):
+                response.block_size = self.chunk_size  # the server chunks it
+        if not response.streaming:
+            response.close()  # request_finished: connections tidied, as after a WSGI response
+        return response
