@@ -1,7 +1,7 @@
 """The tables this process has lately held at each version, seats loaded, so a socket can
 render the next version without reading the table (issue 16).
 
-A move writes only ``tables.MOVE_FIELDS`` of the table row and the seats' ``to_act``, and its
+A move writes only ``MOVE_FIELDS`` of the table row and the seats' ``to_act``, and its
 message to the table's group carries what it wrote (``move_record``). A process that holds the
 table at the version before, the one the move view loaded or one it read to render a socket,
 works out the new version from that record (``advanced``) instead of reading it from the
@@ -26,6 +26,10 @@ from .models import Table, TableSeat
 
 RECENT_TABLES = 256  # per process: two versions of a hundred live tables or so
 TRUST_SECONDS = 10.0
+MOVE_FIELDS = (  # what a move writes of the table row (``tables._play`` saves exactly these)
+    "version", "state_json", "last_move_at", "to_act", "bot_to_act",
+    "status", "finished_at", "session",
+)  # fmt: skip
 DATETIMES = ("last_move_at", "finished_at")
 
 _tables: OrderedDict[tuple[str, int], tuple[Table, float]] = OrderedDict()
@@ -63,20 +67,15 @@ def at(public_id_hex: str, version: int) -> Table | None:
 
 
 def move_record(table: Table) -> str:
-    """What the move that made ``table``'s version wrote of its row (``tables.MOVE_FIELDS``),
-    as JSON for the group message. Only the server reads it: no socket is sent it."""
-    return json.dumps(
-        {
-            "version": table.version,
-            "state_json": table.state_json,
-            "to_act": table.to_act,
-            "bot_to_act": table.bot_to_act,
-            "status": table.status,
-            "last_move_at": _iso(table.last_move_at),
-            "finished_at": _iso(table.finished_at),
-            "session_id": table.session_id,
-        }
-    )
+    """What the move that made ``table``'s version wrote of its row (``MOVE_FIELDS``, the
+    session by its id), as JSON for the group message. Only the server reads it: no socket is
+    sent it."""
+    wrote = {}
+    for name in MOVE_FIELDS:
+        attname = Table._meta.get_field(name).attname
+        value = getattr(table, attname)
+        wrote[attname] = _iso(value) if name in DATETIMES else value
+    return json.dumps(wrote)
 
 
 def advanced(public_id_hex: str, version: int, record: str | None) -> Table | None:

