@@ -1,8 +1,10 @@
 """Suite-wide test setup."""
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from asgiref.sync import SyncToAsync
 from django.core.cache import cache
 from django.utils import translation
 from hypothesis import HealthCheck, settings
@@ -15,6 +17,17 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+def _fresh_sync_thread_in_child() -> None:
+    """The browser tests' daphne is a fork of this process. asgiref runs thread-sensitive work
+    (every request, every socket's database call) on one shared executor's thread; a fork
+    copies the executor but not its thread, so if an earlier test had started that thread,
+    the server's requests would wait for a thread that does not exist. The child gets its own."""
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+
+
+os.register_at_fork(after_in_child=_fresh_sync_thread_in_child)
 
 
 @pytest.fixture
