@@ -17,30 +17,29 @@ def statements(client, url: str) -> int:
     return len(captured.captured_queries)
 
 
-def waiting_tables(host, count: int) -> None:
-    for _ in range(count):
-        table = tables.open_table("sarkophag", host, seats=6)
-        for _ in range(4):
-            tables.take_seat(table, user())
+def sarkophag_table(seats: int, *, people: int | None = None, host=None):
+    """A Sarkophag table of ``seats``, ``people`` of them taken (all unless told), host first."""
+    host = host or user()
+    table = tables.open_table("sarkophag", host, seats=seats)
+    for _ in range((people or seats) - 1):
+        tables.take_seat(table, user())
+    return table
 
 
 @pytest.mark.django_db
 def test_the_lobby_reads_seats_and_names_in_a_fixed_number_of_statements(client):
     host = user()
     client.force_login(host)
-    waiting_tables(host, 1)
+    sarkophag_table(6, people=5, host=host)
     few = statements(client, reverse("play:lobby"))
-    waiting_tables(host, 3)
+    for _ in range(3):
+        sarkophag_table(6, people=5, host=host)
     assert statements(client, reverse("play:lobby")) == few
 
 
 @pytest.mark.django_db
 def test_a_table_page_reads_its_seats_names_in_one_statement(client):
-    small = tables.open_table("sarkophag", user(), seats=3)
-    large = tables.open_table("sarkophag", user(), seats=6)
-    for table, guests in ((small, 2), (large, 5)):
-        for _ in range(guests):
-            tables.take_seat(table, user())
+    small, large = sarkophag_table(3), sarkophag_table(6)
     assert statements(client, reverse("play:table", args=[small.public_id])) == statements(
         client, reverse("play:table", args=[large.public_id])
     )
@@ -48,14 +47,7 @@ def test_a_table_page_reads_its_seats_names_in_one_statement(client):
 
 @pytest.mark.django_db
 def test_a_replay_reads_its_seats_names_in_one_statement(client):
-    def started(seats: int):
-        host = user()
-        table = tables.open_table("sarkophag", host, seats=seats)
-        for _ in range(seats - 1):
-            tables.take_seat(table, user())
-        return tables.start(table, host)
-
-    small, large = started(3), started(6)
+    small, large = (tables.start(t, t.host) for t in (sarkophag_table(3), sarkophag_table(6)))
     assert statements(client, reverse("play:replay", args=[small.public_id])) == statements(
         client, reverse("play:replay", args=[large.public_id])
     )

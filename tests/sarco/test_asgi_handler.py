@@ -5,7 +5,6 @@ sent first and closed after."""
 import threading
 
 import pytest
-from asgiref.sync import ThreadSensitiveContext
 from django.core import signals
 from django.http import HttpResponse, StreamingHttpResponse
 from django.test import override_settings
@@ -88,10 +87,7 @@ async def get(url: str) -> tuple[int, bytes, list[tuple[str, int]]]:
             before_answer.extend(events)
         sent.append(message)
 
-    # The handler's sync thread is the test's own, ended with it: a thread left in asgiref's
-    # shared executor would not survive the fork of a later live server (tests/conftest.py).
-    async with ThreadSensitiveContext():
-        await SyncStackASGIHandler()(scope, receive, send)
+    await SyncStackASGIHandler()(scope, receive, send)
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
     return sent[0]["status"], body, before_answer
 
