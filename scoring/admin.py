@@ -47,7 +47,18 @@ class Gone(Exception):
     """The object of an organiser's page no longer exists."""
 
 
-class OrganiserAdmin(admin.ModelAdmin):
+class NulSafeChangelist:
+    """A filter or search with a NUL byte is an invalid filter (the list is shown again with
+    Django's "invalid filters" notice, an export goes back to the list), not a server error:
+    PostgreSQL cannot compare a text column with NUL, and no real filter holds one."""
+
+    def get_changelist_instance(self, request):
+        if any("\x00" in key or "\x00" in "".join(vals) for key, vals in request.GET.lists()):
+            raise IncorrectLookupParameters
+        return super().get_changelist_instance(request)
+
+
+class OrganiserAdmin(NulSafeChangelist, admin.ModelAdmin):
     """View-only pages plus the organisers' own forms (each asks why)."""
 
     def has_add_permission(self, request) -> bool:
@@ -648,14 +659,14 @@ class PlayerAdmin(OrganiserAdmin):
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(NulSafeChangelist, admin.ModelAdmin):
     list_display = ["name", "start", "end"]
     search_fields = ["name"]
     date_hierarchy = "start"
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(NulSafeChangelist, admin.ModelAdmin):
     """Read only, for everyone: no add, change or delete, whatever the permissions say."""
 
     list_display = ["at", "actor_name", "action", "target", "short_reason"]

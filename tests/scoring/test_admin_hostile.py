@@ -122,3 +122,17 @@ def test_list_actions_with_odd_posts(olga_client, action, selected, reason):
     for url in ("/admin/scoring/playsession/", "/admin/scoring/player/"):
         body = {"action": action, "_selected_action": selected, "apply": "1", "reason": reason}
         assert olga_client.post(url, body).status_code in (200, 302)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/admin/scoring/playsession/",
+        "/admin/scoring/playsession/export/sessions/",
+        "/admin/scoring/player/",
+        "/admin/scoring/season/",
+        "/admin/scoring/auditentry/",
+    ],
+)
+def test_a_nul_byte_in_a_filter_is_an_invalid_filter_not_a_server_error(olga_client, url):
+    assert olga_client.get(url, {"game": "\x00", "q": "\x00"}).status_code == 302
