@@ -8,12 +8,18 @@ each measured flat out over kept-alive HTTP/1.1 connections:
 - ``daphne``: a bare ASGI app (``bench/floor_site.bare``), no Django;
 - ``django``: a view that does nothing, through sarco's middleware and ASGI handler;
 - ``django + user``: the same reading ``request.user`` with a signed-in session cookie, as a
-  move does before it starts.
+  move does before it starts;
+- ``null move``: a move with everything around it and nothing in it (``bench/floor_asgi.py``):
+  ``--tables`` tables of two signed-in sockets each, flat out, every table posting a form
+  (CSRF, user, version) whose view sends the group message as ``tables.play`` does, and each
+  socket then sending a tiny fragment; the client waits for both, as ``bench/online.py``
+  does. Once on one daphne with the in-memory channel layer (the embedded default), and with
+  ``--redis`` also on two daphne over Redis (a table's seats on different processes).
 
 It prints requests/s and the server's CPU ms per request (user + system time of the daphne
 process, from /proc): one core's worth of requests is 1000 / that. A move needs this and
 more (the move itself, the poster's rendering, each other seat's rendering and socket
-frame), so the last line bounds what one process can do (issue 16's targets).
+frame), so the null move bounds what the stack can do with no table in it (issue 16's targets).
 """
 
 from __future__ import annotations
@@ -30,8 +36,8 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.live import Daphne, read_answer, servers  # noqa: E402
-from bench.online import PRODUCTION  # noqa: E402
+from bench.live import Daphne, connect, read_answer, servers  # noqa: E402
+from bench.online import PRODUCTION, REDIS_URL, Poster, Seat, machine_busy_seconds  # noqa: E402
 
 SETTINGS = "bench.floor_site"
 LEVELS = (
@@ -90,10 +96,73 @@ async def hammer(port: int, path: str, cookie: str, seconds: float, connections:
     return answered
 
 
+async def null_moves(ports: list[int], cookie: str, tables: int, seconds: float) -> dict:
+    """Flat out over ``tables`` null tables (two sockets each, seat n's socket and posts on
+    ``ports[n % len(ports)]``): moves and round trips in the window after a second's warm-up."""
+    trips: list[float] = []
+    measuring, stop = asyncio.Event(), asyncio.Event()
+
+    async def table(number: int) -> None:
+        seats, posters = [], []
+        for position in range(2):
+            port = ports[position % len(ports)]
+            socket = await connect(f"ws://127.0.0.1:{port}", f"/ws/floor/{number}/", cookie)
+            seats.append(Seat(socket))
+            posters.append(Poster(port, cookie, path="/floor/{}/move/"))
+        listeners = [asyncio.create_task(seat.listen()) for seat in seats]
+        await asyncio.gather(*(seat.reached(0) for seat in seats))
+        version = 0
+        try:
+            while not stop.is_set():
+                started = time.perf_counter()
+                status = await posters[version % 2].post_move(str(number), {}, version)
+                if status != 200:
+                    raise RuntimeError(f"the null move answered {status}")
+                await asyncio.gather(*(seat.reached(version + 1) for seat in seats))
+                if measuring.is_set():
+                    trips.append(time.perf_counter() - started)
+                version += 1
+        finally:
+            for task in listeners:
+                task.cancel()
+            for seat in seats:
+                await seat.socket.close()
+            for poster in posters:
+                poster.close()
+
+    drivers = [asyncio.create_task(table(number)) for number in range(tables)]
+    await asyncio.sleep(1.0)
+    return {"drivers": drivers, "trips": trips, "measuring": measuring, "stop": stop}
+
+
+def measure_null_moves(processes: list[Daphne], cookie: str, tables: int, seconds: float):
+    """The null move's figures: moves/s, servers' CPU ms a move, the whole machine's, p50."""
+
+    async def run() -> tuple[int, float, float, float, float]:
+        running = await null_moves([p.port for p in processes], cookie, tables, seconds)
+        cpu_before = sum(p.cpu_seconds() for p in processes)
+        machine_before, started = machine_busy_seconds(), time.perf_counter()
+        running["measuring"].set()
+        await asyncio.sleep(seconds)
+        running["measuring"].clear()
+        elapsed = time.perf_counter() - started
+        cpu = sum(p.cpu_seconds() for p in processes) - cpu_before
+        machine = machine_busy_seconds() - machine_before
+        running["stop"].set()
+        await asyncio.gather(*running["drivers"])
+        trips = sorted(running["trips"])
+        return len(trips), elapsed, cpu, machine, trips[len(trips) // 2] if trips else 0.0
+
+    moves, elapsed, cpu, machine, p50 = asyncio.run(run())
+    return moves / elapsed, 1000 * cpu / moves, 1000 * machine / moves, 1000 * p50
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--connections", type=int, default=20)
+    parser.add_argument("--tables", type=int, default=50, help="null move: tables at once")
+    parser.add_argument("--redis", action="store_true", help="null move on two daphne too")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="sarco-floor-") as workdir:
         env = {
@@ -119,6 +188,29 @@ def main() -> None:
             print(
                 f"{name:14} {answered / args.seconds:>10.0f} {cpu_ms:>10.2f} {1000 / cpu_ms:>15.0f}"
             )
+        print(f"\nnull move, {args.tables} tables of two sockets, flat out:")
+        print(
+            f"{'setup':26} {'moves/s':>8} {'server cpu ms/mv':>16} {'machine cpu ms/mv':>17}"
+            f" {'p50 ms':>7}"
+        )
+        setups = [("1 daphne, in-memory layer", 1, {})]
+        if args.redis:
+            redis = {"REDIS_URL": REDIS_URL, "CHANNEL_PREFIX": f"floor{os.getpid()}"}
+            setups.append(("2 daphne, Redis", 2, redis))
+        for name, count, extra in setups:
+            processes = [
+                Daphne(
+                    {**env, **extra},
+                    app="bench.floor_asgi:application",
+                    log=pathlib.Path(workdir) / f"daphne-{n}.log",
+                )
+                for n in range(count)
+            ]
+            with servers(*processes):
+                rate, cpu_ms, machine_ms, p50 = measure_null_moves(
+                    processes, cookie, args.tables, args.seconds
+                )
+            print(f"{name:26} {rate:>8.0f} {cpu_ms:>16.2f} {machine_ms:>17.2f} {p50:>7.1f}")
 
 
 if __name__ == "__main__":

@@ -1,12 +1,16 @@
-"""The site ``bench/floor.py`` measures: sarco's settings, middleware and ASGI handler with two
-views that do nothing, and a bare ASGI app. Only the benchmark serves it."""
+"""The site ``bench/floor.py`` measures: sarco's settings, middleware and ASGI handler with
+views that do nothing, a move that does nothing, and a bare ASGI app. Only the benchmark
+serves it (``bench/floor_asgi.py`` adds the null move's socket)."""
 
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBadRequest, HttpResponseForbidden
 from django.urls import path
+from django.views.decorators.http import require_POST
 
 from sarco.settings import *  # noqa: F403
 
 ROOT_URLCONF = "bench.floor_site"
+NULL_GROUP = "floor-{}"
+NULL_FRAGMENT = '<div id="table-status" data-version="{}" hx-swap-oob="true"></div>'
 
 
 def nothing(request):
@@ -19,7 +23,28 @@ def who(request):
     return HttpResponse("yes" if request.user.is_authenticated else "no")
 
 
-urlpatterns = [path("nothing/", nothing), path("who/", who)]
+@require_POST
+def null_move(request, number: int):
+    """A move with everything around it and nothing in it: the posted form (CSRF, the signed-in
+    user, the version) and the group message after it, as ``tables.play`` sends it; no table,
+    no database write, no rendering. Every socket of the group then sends a tiny fragment."""
+    from games.tables import _send  # the same hand-over to the event loop as a real move
+
+    if not request.user.is_authenticated:
+        return HttpResponseForbidden()
+    version = request.POST.get("version", "")
+    if not (version.isascii() and version.isdigit()):
+        return HttpResponseBadRequest()
+    new = int(version) + 1
+    _send(NULL_GROUP.format(number), {"type": "table.version", "version": new})
+    return HttpResponse(NULL_FRAGMENT.format(new))
+
+
+urlpatterns = [
+    path("nothing/", nothing),
+    path("who/", who),
+    path("floor/<int:number>/move/", null_move),
+]
 
 
 async def bare(scope, receive, send):

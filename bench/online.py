@@ -140,8 +140,8 @@ class Poster:
     """One player's HTTP/1.1 connection to a server, kept alive between moves as a browser
     keeps it (a fresh connection per move cost the server an accept and a close each)."""
 
-    def __init__(self, port: int, sessionid: str) -> None:
-        self.port, self.sessionid = port, sessionid
+    def __init__(self, port: int, sessionid: str, path: str = "/play/{}/move/") -> None:
+        self.port, self.sessionid, self.path = port, sessionid, path
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
@@ -162,7 +162,7 @@ class Poster:
         body = urllib.parse.urlencode({"version": version, "move": json.dumps(move)}).encode()
         self.writer.write(
             (
-                f"POST /play/{public_id}/move/ HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+                f"POST {self.path.format(public_id)} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
                 f"Cookie: sessionid={self.sessionid}; csrftoken={CSRF_TOKEN}\r\n"
                 f"X-CSRFToken: {CSRF_TOKEN}\r\n"
                 "Content-Type: application/x-www-form-urlencoded\r\n"
