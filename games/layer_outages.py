@@ -6,6 +6,11 @@ had to reconnect at once. A consumer with ``SurvivesLayerOutages`` keeps its soc
 it waits (backing off), joins its groups again until the layer answers (Redis may have come
 back empty, without the group memberships), then dispatches ``after_outage_message()`` so the
 viewer is sent what it missed.
+
+On Redis's pub/sub layer (``sarco.channel_layers.ReconnectingPubSubChannelLayer``) a receive
+does not fail: it waits on the process's own queue, and messages published while the process
+was cut off are lost. That layer says ``{"type": "layer.reconnected"}`` once its connection is
+back, and the consumer answers it the same way: ``after_outage_message()``.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+from sarco.channel_layers import RECONNECTED
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +56,8 @@ class SurvivesLayerOutages:
             log.warning("Channel layer receive failed (%s); keeping the socket, retrying", exc)
         else:
             self._retry_delay = FIRST_RETRY
+            if message.get("type") == RECONNECTED["type"]:
+                return self.after_outage_message()  # messages may have been lost meanwhile
             return message
         while True:
             await asyncio.sleep(self._retry_delay)

@@ -120,9 +120,13 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 # same moment, closed the sockets beyond the hundredth (the soak of issue 16 found it).
 REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000"))
 if REDIS_URL:
+    # Pub/sub, not channels-redis's core layer: a group message is one PUBLISH, where the core
+    # layer keeps a queue in Redis per socket and polls it, about half the framework's CPU a
+    # move on two servers (bench/floor.py, bench/README.md). It keeps nothing for a process
+    # cut off from Redis; sarco.channel_layers tells the sockets to catch up when it is back.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "sarco.channel_layers.ReconnectingPubSubChannelLayer",
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "max_connections": REDIS_MAX_CONNECTIONS}],
                 "prefix": os.environ.get("CHANNEL_PREFIX", "sarco"),

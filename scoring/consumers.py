@@ -6,7 +6,8 @@ editor sees the Edit buttons, a watcher does not), the header (its status badge)
 an editor, the Undo/Finish forms at the new version and the sheet's state (which
 ``entry-form.js`` reads to move a new-round form on when that round was saved elsewhere),
 and sends it as HTML; the htmx ws extension swaps it in by id. Works on the in-memory
-layer and on Redis alike.
+layer and on Redis alike; through a Redis outage the socket stays open and is sent the sheet
+as it stands once Redis is back (``games.layer_outages``).
 """
 
 from __future__ import annotations
@@ -15,17 +16,20 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
+from games.layer_outages import SurvivesLayerOutages
+
 from .models import PlaySession
 from .sheets import group_name
 
 
-class SheetConsumer(AsyncWebsocketConsumer):
+class SheetConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
     async def connect(self):
         self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
         if not await self._exists():
             await self.close(code=4404)
             return
         self.group = group_name(self.public_id)
+        self.outage_groups = (self.group,)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 
@@ -35,6 +39,9 @@ class SheetConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         """Watchers only listen; what they send is ignored."""
+
+    def after_outage_message(self) -> dict:
+        return {"type": "sheet.changed"}  # edits may have been missed meanwhile
 
     async def sheet_changed(self, event):
         html = await self._render()

@@ -17,6 +17,16 @@ REDIS_URL = os.environ.get("SARCO_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 CHROMIUM = "/usr/bin/chromium"
 
 
+def redis_layers(prefix: str, url: str = REDIS_URL) -> dict:
+    """The ``CHANNEL_LAYERS`` setting as sarco/settings.py makes it from ``REDIS_URL``."""
+    return {
+        "default": {
+            "BACKEND": "sarco.channel_layers.ReconnectingPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": url, "max_connections": 2000}], "prefix": prefix},
+        }
+    }
+
+
 def _answers(url: str) -> bool:
     parsed = urlparse(url)
     try:

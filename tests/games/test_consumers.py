@@ -11,7 +11,7 @@ from django.db import connections
 
 from games import rendering, tables
 from games.routing import websocket_urlpatterns
-from tests.services import REDIS_URL
+from tests.services import redis_layers
 
 from .helpers import acting_user, first_legal, sarg_table, user, user_at
 
@@ -186,12 +186,7 @@ async def test_with_redis_each_seat_gets_its_own_view(stub, settings):
     from tests.services import require
 
     require("redis")
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": "sarco-test-core"},
-        }
-    }
+    settings.CHANNEL_LAYERS = redis_layers("sarco-test-seats")
     table = await database_sync_to_async(sarg_table)()
     people = [await database_sync_to_async(user_at)(table, p) for p in (0, 1)]
     path = f"/ws/play/{table.public_id}/"
@@ -213,17 +208,7 @@ async def test_with_redis_a_crowd_connecting_at_once_is_let_in(stub, settings):
     from tests.services import require
 
     require("redis")
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                "hosts": [
-                    {"address": REDIS_URL, "max_connections": settings.REDIS_MAX_CONNECTIONS}
-                ],
-                "prefix": "sarco-test-crowd",
-            },
-        }
-    }
+    settings.CHANNEL_LAYERS = redis_layers("sarco-test-crowd")
     table = await database_sync_to_async(sarg_table)()
     path = f"/ws/play/{table.public_id}/"
     crowd = [socket(path) for _ in range(CROWD)]

@@ -89,3 +89,23 @@ async def test_the_lobby_socket_survives_an_outage_and_is_sent_the_lobby_again(f
     FlakyLayer.down = False
     assert await communicator.receive_from(timeout=3) == "lobby for None"
     await communicator.disconnect()
+
+
+async def test_a_table_socket_told_the_layer_reconnected_is_sent_the_moves_it_missed(monkeypatch):
+    """Redis's pub/sub layer loses what was published while a process was cut off and says
+    ``layer.reconnected`` when it is back (sarco.channel_layers): the socket catches up."""
+    table = await database_sync_to_async(sarg_table)()
+    person = await database_sync_to_async(user_at)(table, 0)
+    communicator = await connected(f"/ws/play/{table.public_id}/", person)
+    assert json.loads(await communicator.receive_from(timeout=3))["version"] == 0
+    player, position = await database_sync_to_async(acting_user)(table)
+    move = await database_sync_to_async(first_legal)(table, position)
+    with monkeypatch.context() as lost:
+        lost.setattr(tables, "_send", lambda group, message: None)  # published into the void
+        await database_sync_to_async(tables.play)(table, player, move, 0)
+    assert await communicator.receive_nothing(timeout=0.3)
+
+    await get_channel_layer().group_send(tables.group_name(table), {"type": "layer.reconnected"})
+    after = json.loads(await communicator.receive_from(timeout=3))
+    assert after == {**after, "seat": 0, "version": 1}
+    await communicator.disconnect()

@@ -15,7 +15,7 @@ from sarco.asgi import application
 from sarco.consumers import NOT_FOUND
 from scoring import sheets
 from tests.scoring.sheet_helpers import sarkophag_sheet, user
-from tests.services import REDIS_URL
+from tests.services import redis_layers
 
 ORIGIN = (b"origin", b"http://localhost")
 EDIT = {"heads": {"Anna": 7, "Ben": 0, "Clara": 2}}
@@ -57,15 +57,9 @@ async def test_round_trip_through_the_in_memory_layer():
 
 @pytest.mark.redis
 async def test_round_trip_through_redis(redis):
-    layers = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": "sarco-test"},
-        }
-    }
-    with override_settings(CHANNEL_LAYERS=layers):
+    with override_settings(CHANNEL_LAYERS=redis_layers("sarco-test")):
         channel_layers.backends.clear()
-        assert type(channel_layers["default"]).__name__ == "RedisChannelLayer"
+        assert type(channel_layers["default"]).__name__ == "ReconnectingPubSubChannelLayer"
         try:
             for html in await round_trip():
                 assert 'data-player="Anna">7<' in html
@@ -116,3 +110,16 @@ async def test_socket_from_a_foreign_origin_is_refused():
     )
     connected, _ = await communicator.connect()
     assert not connected
+
+
+async def test_a_sheet_socket_is_sent_the_sheet_again_when_the_layer_reconnects():
+    """Edits published while Redis was away are lost on the pub/sub layer: told the layer is
+    back, a watching phone gets the sheet as it stands."""
+    owner = await database_sync_to_async(user)()
+    session = await database_sync_to_async(sarkophag_sheet)(owner, 100)
+    phone = socket(f"/ws/sheets/{session.public_id}/")
+    assert (await phone.connect())[0]
+    layer = channel_layers["default"]
+    await layer.group_send(sheets.group_name(session.public_id), {"type": "layer.reconnected"})
+    assert 'id="sheet-live"' in await phone.receive_from(timeout=5)
+    await phone.disconnect()

@@ -75,7 +75,7 @@ def test_database_url_selects_postgresql():
 
 def test_redis_url_selects_the_redis_channel_layer_and_cache():
     loaded = load(PRODUCTION)
-    assert loaded["LAYER"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert loaded["LAYER"]["BACKEND"] == "sarco.channel_layers.ReconnectingPubSubChannelLayer"
     assert loaded["LAYER"]["CONFIG"]["hosts"] == [
         {"address": "redis://cache.internal:6379/0", "max_connections": 2000}
     ]
