@@ -18,6 +18,7 @@ from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.http import HttpResponseRedirect
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.formats import date_format
@@ -27,12 +28,16 @@ from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import exports, organising
-from .admin_forms import CorrectRoundForm, LinkLoginForm, MergeForm, ReasonForm, RenameForm
+from . import exports, organising, sheets
+from .admin_forms import LinkLoginForm, MergeForm, ReasonForm, RenameForm
 from .calculators import SheetError
+from .entry import entry_of
+from .entry.form import MAX_VERSION, entry_context
 from .models import AuditEntry, Player, PlaySession, Round, Season, Seat
+from .numbers import form_int
 
 FORM_TEMPLATE = "admin/scoring/organise_form.html"
+CORRECT_TEMPLATE = "admin/scoring/playsession/correct_round.html"
 
 admin.site.site_header = _("sarco: the club's admin")
 admin.site.site_title = _("sarco admin")
@@ -100,7 +105,9 @@ class OrganiserAdmin(NulSafeChangelist, admin.ModelAdmin):
             raise Gone
         return obj
 
-    def form_page(self, request, obj, form, *, title, intro="", submit, danger=False, **extra):
+    def form_page(
+        self, request, obj, form, *, title, intro="", submit, danger=False, template=None, **extra
+    ):
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
@@ -113,7 +120,7 @@ class OrganiserAdmin(NulSafeChangelist, admin.ModelAdmin):
             "change_url": self._organise_url("change", obj.pk) if obj else None,
             **extra,
         }
-        return TemplateResponse(request, FORM_TEMPLATE, context)
+        return TemplateResponse(request, template or FORM_TEMPLATE, context)
 
     def done(self, request, obj, message: str, *, to_change=True) -> HttpResponseRedirect:
         self.message_user(request, message, messages.SUCCESS)
@@ -145,10 +152,6 @@ class OrganiserAdmin(NulSafeChangelist, admin.ModelAdmin):
             remove = getattr(self, "has_remove_permission", None)
             extra["may_remove"] = bool(remove and remove(request, obj))
         return super().change_view(request, object_id, form_url, extra)
-
-
-def _small_number(text: str) -> bool:
-    return text.isascii() and text.isdigit() and len(text) < 4
 
 
 def refusal_to_form(form, exc) -> None:
@@ -306,30 +309,63 @@ class PlaySessionAdmin(OrganiserAdmin):
         ]
         return super().changelist_view(request, extra)
 
+    # correcting a round: the scorekeeper's entry form of the game, and why -------------------
+
     def correct_view(self, request, object_id):
+        """The round's entry in the game's own entry form (``scoring.entry``, as on the
+        sheet), prefilled from the round. A button of that form (a stepper, a card, a mode)
+        or Enter draws the page again from what was posted, computed; ``action=save``
+        corrects the round through ``organising.correct_round``, with the entry form's
+        checks and messages. ``number`` (the round) and ``version`` (the session's version
+        the page was first drawn at) travel as hidden inputs."""
         session = self._object_or_404(request, object_id)
-        initial = {}
-        number = request.GET.get("round", "")
-        rounds = session.rounds.order_by("number")
-        chosen = rounds.filter(number=int(number)).first() if _small_number(number) else None
-        chosen = chosen or rounds.first()
-        if chosen is not None:
-            entry = json.dumps(chosen.entry, indent=1, ensure_ascii=False)  # a value a line
-            initial = {"number": chosen.number, "entry": entry, "version": session.version}
-        form = CorrectRoundForm(request.POST or None, session=session, initial=initial)
-        if request.method == "POST" and form.is_valid():
-            data = form.cleaned_data
+        numbers = list(session.rounds.order_by("number").values_list("number", flat=True))
+        if not numbers:
+            messages.warning(request, _t("This session has no rounds to correct."))
+            return HttpResponseRedirect(self._organise_url("change", session.pk))
+        if request.method != "POST":
+            number = form_int(request.GET.get("round"), MAX_VERSION)
+            number = number if number in numbers else numbers[0]
+            return self._correct_page(request, session, number, seen=session.version)
+        number = form_int(request.POST.get("number"), MAX_VERSION)
+        seen = form_int(request.POST.get("version"), MAX_VERSION)
+        reason = request.POST.get("reason", "")[: 2 * organising.REASON_LENGTH]
+        if number not in numbers:  # not a round of this session: nothing of the post is used
+            notice = _t("This session has no such round, so nothing was saved.")
+            return self._correct_afresh(request, session, numbers[0], reason, notice)
+        if request.POST.get("action") != "save":
+            return self._correct_page(
+                request, session, number, post=request.POST, seen=seen, reason=reason
+            )
+        if seen is None:  # a page we did not draw: no version to check the session against
+            stale = organising.SessionChanged().message
+            return self._correct_afresh(request, session, number, reason, stale)
+        form = ReasonForm(request.POST)
+        entry = entry_context(request, session, number=number, post=request.POST)
+        notice = _t("Nothing was saved.")  # the entry form or the reason says why
+        if not form.is_valid() and not reason.strip():  # the field is below the round
+            notice = _t("Say why: the reason is kept in the audit trail.")
+        if form.is_valid() and entry["draft_entry"] is not None:
             try:
                 outcome, _audit = organising.correct_round(
                     session,
-                    data["number"],
-                    data["entry"],
+                    number,
+                    entry["draft_entry"],
                     by=request.user,
-                    reason=data["reason"],
-                    seen_version=data["version"],
+                    reason=form.cleaned_data["reason"],
+                    seen_version=seen,
                 )
-            except (SheetError, organising.OrganisingRefused) as exc:
+            except PlaySession.DoesNotExist:  # deleted since the page was drawn
+                raise Gone from None
+            except organising.SessionChanged as exc:
+                return self._correct_afresh(request, session, number, reason, exc.message)
+            except organising.OrganisingRefused as exc:
                 refusal_to_form(form, exc)
+            except SheetError as exc:  # its message ends "Nothing was saved."
+                entry = entry_context(
+                    request, session, number=number, post=request.POST, refusal=exc
+                )
+                notice = None
             else:
                 return self.done(
                     request,
@@ -337,22 +373,71 @@ class PlaySessionAdmin(OrganiserAdmin):
                     _t("%(message)s Totals, places and ratings are updated.")
                     % {"message": outcome.message},
                 )
-        if not session.rounds.exists():
-            messages.warning(request, _t("This session has no rounds to correct."))
+        return self._correct_page(
+            request, session, number, entry=entry, form=form, seen=seen, notice=notice
+        )
+
+    def _correct_afresh(self, request, session, number, reason, notice):
+        """The correction page drawn again from the session as it is now (its current
+        version, the round's stored entry) with ``notice``, why nothing was saved; the
+        reason typed is kept."""
+        session = self.get_object(request, str(session.pk))
+        if session is None:
+            raise Gone
+        numbers = list(session.rounds.order_by("number").values_list("number", flat=True))
+        if number not in numbers:
+            if not numbers:
+                messages.warning(request, _t("This session has no rounds to correct."))
+                return HttpResponseRedirect(self._organise_url("change", session.pk))
+            number = numbers[0]
+        return self._correct_page(
+            request, session, number, seen=session.version, reason=reason, notice=notice
+        )
+
+    def _correct_page(
+        self,
+        request,
+        session,
+        number,
+        *,
+        seen,
+        post=None,
+        entry=None,
+        form=None,
+        reason="",
+        notice=None,
+    ):
+        """The page: the results and entries now, the game's entry form for round
+        ``number`` (from ``post``, or the stored entry), and why."""
+        seats = sheets.seats_of(session)
+        rounds = sheets.rounds_of(session)
+        if entry is None:
+            entry = entry_context(
+                request, session, number=number, post=post, seats=seats, rounds=rounds
+            )
+        if form is None:  # not a save: nothing to complain about yet
+            form = ReasonForm(initial={"reason": reason})
+        at_end = entry_of(session.game).AT_END
         return self.form_page(
             request,
             session,
             form,
+            template=CORRECT_TEMPLATE,
             title=_t("Correct a round"),
             intro=_t(
                 "The scorekeeper's rules check the new entry, exactly as on the sheet; totals, "
                 "places and ratings are recomputed."
             ),
             submit=_t("Save the correction"),
-            rounds=[(r.number, json.dumps(r.entry)) for r in session.rounds.order_by("number")],
-            seats=session.seats.select_related("player").order_by("position"),
-            chosen=chosen.number if chosen else None,
-            chosen_label=dict(form.fields["number"].choices).get(chosen.number) if chosen else "",
+            rounds=[(r.number, json.dumps(r.entry)) for r in rounds],
+            seats=seats,
+            chosen=number,
+            chosen_label=_t("End of game") if at_end else _t("Round %(n)d") % {"n": number},
+            form_action="#organise-round",  # drawn again, the page opens at the round
+            seen="" if seen is None else seen,
+            notice=notice,
+            entry=entry,
+            entry_fields=render_to_string(entry["entry_template"], entry, request=request),
         )
 
     def _reason_view(

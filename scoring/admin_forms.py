@@ -1,18 +1,16 @@
-"""The forms of the organisers' admin pages: every change asks why (kept in the audit trail)."""
+"""The forms of the organisers' admin pages: every change asks why (kept in the audit trail).
+
+Correcting a round asks why with ``ReasonForm``; the round itself is edited in the game's own
+entry form (``scoring.entry``), the scorekeeper's, drawn on the same page."""
 
 from __future__ import annotations
-
-import json
-from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from .models import Player, PlaySession
+from .models import Player
 from .organising import REASON_LENGTH
-
-ENTRY_LENGTH = 20_000  # far more than any round's entry; a longer post is refused
 
 
 class ReasonForm(forms.Form):
@@ -28,45 +26,6 @@ class ReasonForm(forms.Form):
         if not reason:
             raise forms.ValidationError(_("Say why."))
         return reason
-
-
-class CorrectRoundForm(ReasonForm):
-    """Which round, its new entry (sheet JSON, docs/scorekeeper.md) and why."""
-
-    # Which round is chosen by the page's links (?round=N), never by a control beside a
-    # textarea that still holds another round's entry.
-    number = forms.TypedChoiceField(label=_("Round"), coerce=int, widget=forms.HiddenInput)
-    entry = forms.CharField(
-        label=_("Entry"),
-        max_length=ENTRY_LENGTH,
-        widget=forms.Textarea(
-            attrs={"rows": 10, "spellcheck": "false", "class": "vLargeTextField"}
-        ),
-        help_text=_(
-            'The round as in the score sheet\'s JSON, e.g. {"heads": {"Anna": 12, "Ben": 0}} '
-            'or {"grid": [["QH", "7S", "2C"], ...]}.'
-        ),
-    )
-
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=2**31)
-    field_order = ["number", "entry", "reason"]
-
-    def __init__(self, *args, session: PlaySession, **kwargs):
-        super().__init__(*args, **kwargs)
-        numbers = session.rounds.order_by("number").values_list("number", flat=True)
-        one_entry = session.game in ("sarcophagus", "sacrifice")
-        self.fields["number"].choices = [
-            (n, _("End of game") if one_entry else _("Round %(n)d") % {"n": n}) for n in numbers
-        ]
-
-    def clean_entry(self) -> dict[str, Any]:
-        try:
-            entry = json.loads(self.cleaned_data["entry"])
-        except (ValueError, RecursionError):
-            raise forms.ValidationError(_("This is not valid JSON.")) from None
-        if not isinstance(entry, dict):
-            raise forms.ValidationError(_("An entry is a JSON object: {...}."))
-        return entry
 
 
 class RenameForm(ReasonForm):

@@ -33,6 +33,19 @@ class OrganisingRefused(ValueError):
         self.field = field
 
 
+class SessionChanged(OrganisingRefused):
+    """Refused because the session changed after the organiser's page was drawn (another
+    edit, or the same correction sent twice): the page should show it as it is now."""
+
+    def __init__(self):
+        super().__init__(
+            _(
+                "This session changed after your page was drawn (or the correction was sent "
+                "twice). Look at it as it is now and correct it again if needed."
+            )
+        )
+
+
 # --- the audit trail ----------------------------------------------------------------------------
 
 
@@ -101,12 +114,7 @@ def correct_round(
     with transaction.atomic():
         session = PlaySession.objects.select_for_update().get(pk=session.pk)
         if seen_version is not None and seen_version != session.version:
-            raise OrganisingRefused(
-                _(
-                    "This session changed after your page was drawn (or the correction was "
-                    "sent twice). Look at it as it is now and correct it again if needed."
-                )
-            )
+            raise SessionChanged
         old = session.rounds.filter(number=number).first()
         before = {"round": number, "entry": old.entry if old else None, **results_of(session)}
         outcome = sheets.correct_round(session.pk, number, entry)

@@ -404,7 +404,7 @@ def correct_round(session_id: int, number: int, entry: dict[str, Any]) -> Outcom
         session.save(update_fields=["version"])
         version, pid = session.version, session.public_id
         transaction.on_commit(lambda: notify_changed(pid, version))
-        return Outcome(session, result, f"Round {number} changed.")
+        return Outcome(session, result, _("Round %(number)s changed.") % {"number": number})
 
 
 def rename_in_rounds(sessions, old: str, new: str) -> int:

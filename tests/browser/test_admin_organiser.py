@@ -9,7 +9,13 @@ from playwright.sync_api import expect
 from scoring.models import Player
 from tests.browser.axe import assert_accessible
 from tests.browser.conftest import screenshot
-from tests.scoring.organiser_helpers import finished_sarg, hours_ago, organiser
+from tests.scoring.organiser_helpers import (
+    CORRECTIONS,
+    finished_sarg,
+    finished_session,
+    hours_ago,
+    organiser,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -60,8 +66,10 @@ def test_an_organiser_corrects_a_sarg_round_voids_it_and_reads_the_audit(
     screenshot(page, "admin-session-desktop")
 
     page.get_by_role("link", name="Correct a round").click()
-    expect(page.locator("legend")).to_have_text("Round 1")
-    page.fill("#id_entry", '{"queen": 0, "king": 150}')
+    expect(page.locator("#organise-round legend")).to_have_text("Round 1")
+    expect(page.locator("#queen-score")).to_have_value("38")  # the round's entry, in fields
+    page.fill("#queen-score", "0")
+    page.fill("#king-score", "150")
     page.fill("#id_reason", "The keeper swapped the scores of round 1.")
     assert_accessible(page, "admin correct a round")
     screenshot(page, "admin-correct-desktop")
@@ -112,7 +120,8 @@ def test_the_common_actions_on_a_phone(live_server, phone, olga):
     screenshot(page, "admin-void-phone-dark")
     page.emulate_media(color_scheme="light")
     page.goto(f"{live_server.url}{pages['correct']}")
-    page.fill("#id_entry", '{"queen": 0, "king": 150}')
+    page.fill("#queen-score", "0")
+    page.fill("#king-score", "150")
     page.fill("#id_reason", "Swapped.")
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator(".messagelist")).to_contain_text("Round 1 changed.")
@@ -148,3 +157,57 @@ def test_players_tables_seasons_and_the_audit_trail_on_both_sizes(
                 width = page.evaluate("document.documentElement.scrollWidth")
                 assert width <= 390 + 1, f"{name} scrolls sideways ({width}px)"
             screenshot(page, f"admin-{name}-{size}")
+
+
+@pytest.mark.parametrize("game", ["sarkophag", "sarg", "sarcophagus", "sacrifice"])
+def test_each_games_round_correction_on_both_sizes(live_server, phone, desktop, olga, game):
+    """The game's own entry form in the admin, filled from the round: accessible, no sideways
+    scrolling on a phone, light and dark."""
+    session = off_the_loop(finished_session, game=game)
+    path = f"/admin/scoring/playsession/{session.pk}/correct/?round={CORRECTIONS[game][0]}"
+    for page, size in ((phone, "phone"), (desktop, "desktop")):
+        log_in(page, live_server)
+        page.goto(f"{live_server.url}{path}")
+        expect(page.locator("#organise-round")).to_be_visible()
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            page.reload()
+            screenshot(page, f"admin-correct-{game}-{size}-{scheme}")
+            assert_accessible(page, f"admin correct {game} ({size}, {scheme})")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= page.viewport_size["width"] + 1, f"scrolls sideways ({width}px)"
+        page.emulate_media(color_scheme="light")
+
+
+def test_an_organiser_corrects_a_sarkophag_round_with_its_steppers(live_server, phone, olga):
+    """No JavaScript needed: a stepper posts the page back, drawn again at the round with the
+    new totals; Enter in a field shows them too (it never presses a button of the entry form);
+    a save without a reason keeps what was typed; then the correction is saved."""
+    page = phone
+    session = off_the_loop(finished_session, game="sarkophag")
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/admin/scoring/playsession/{session.pk}/correct/?round=2")
+    expect(page.locator("#heads-0")).to_have_value("5")
+    page.get_by_role("button", name="One head more for Anna").click()
+    expect(page.locator("#heads-0")).to_have_value("6")
+    assert page.url.endswith("#organise-round")  # back at the round, not the page's top
+    assert page.evaluate("window.scrollY") > 0
+    expect(page.locator(".entry-computed").first).to_contain_text("+6 → 18")
+    page.fill("#heads-1", "9")
+    page.press("#heads-1", "Enter")
+    expect(page.locator(".entry-computed").nth(1)).to_contain_text("+9 → 19")
+    expect(page.get_by_role("button", name="Count heads")).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator(".errornote")).to_contain_text("Say why")
+    expect(page.locator("#heads-1")).to_have_value("9")
+    assert_accessible(page, "admin correct refused without a reason")
+    screenshot(page, "admin-correct-no-reason-phone")
+    page.fill("#heads-2", "-1")
+    page.fill("#id_reason", "Ben took one more head; Anna's count was one short.")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#err-2")).to_have_text("Heads cannot be negative.")
+    assert_accessible(page, "admin correct refused entry")
+    page.fill("#heads-2", "9")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator(".messagelist")).to_contain_text("Round 2 changed.")
+    assert session.rounds.get(number=2).entry == {"heads": {"Anna": 6, "Ben": 9, "Clara": 9}}

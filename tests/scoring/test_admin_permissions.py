@@ -48,6 +48,38 @@ def test_a_member_cannot_void_by_posting(client):
     assert session.voided_at is None
 
 
+def correction(session) -> dict:
+    """A correction of round 1 that an organiser's post would save."""
+    fields = {"mode": "typed", "queen": "0", "king": "100", "number": "1", "action": "save"}
+    return {**fields, "version": session.version, **WHY}
+
+
+@pytest.mark.parametrize(
+    "who",
+    [None, member, lambda: User.objects.create_user("staffer", is_staff=True)],
+    ids=["anonymous", "member", "staff outside the organisers"],
+)
+def test_only_organisers_correct_a_round_by_posting(client, who):
+    session = finished_sarg()
+    if who is not None:
+        client.force_login(who())
+    response = client.post(f"/admin/scoring/playsession/{session.pk}/correct/", correction(session))
+    assert response.status_code in (302, 403)
+    assert session.rounds.get(number=1).entry == {"queen": 38, "king": 30}
+    assert not AuditEntry.objects.exists()
+
+
+def test_an_organiser_without_change_permission_cannot_correct(client):
+    user = organiser()
+    group = user.groups.get()
+    group.permissions.remove(*group.permissions.filter(codename="change_playsession"))
+    client.force_login(User.objects.get(pk=user.pk))
+    session = finished_sarg()
+    response = client.post(f"/admin/scoring/playsession/{session.pk}/correct/", correction(session))
+    assert response.status_code == 403
+    assert not AuditEntry.objects.exists()
+
+
 def test_staff_outside_the_organisers_group_get_nothing(client):
     client.force_login(User.objects.create_user("staffer", is_staff=True))
     session = finished_sarg()

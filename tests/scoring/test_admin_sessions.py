@@ -1,6 +1,5 @@
-"""The sessions admin: find a session, read it, correct a round, void and restore it."""
-
-import json
+"""The sessions admin: find a session, read it, void, restore and delete it (correcting a round:
+test_admin_correct.py)."""
 
 import pytest
 from django.contrib.auth.models import User
@@ -85,63 +84,6 @@ def test_the_change_page_shows_seats_rounds_results_and_actions(client, olga):
     assert "Audit trail" in html
 
 
-# --- correct ------------------------------------------------------------------------------------
-
-
-def correct(client, session, entry, number=1, reason="Scores swapped."):
-    body = {"number": number, "entry": entry if isinstance(entry, str) else json.dumps(entry)}
-    body["reason"] = reason
-    body["version"] = PlaySession.objects.get(pk=session.pk).version  # as the page has it
-    return client.post(f"{LIST}{session.pk}/correct/", body)
-
-
-def test_the_correct_page_starts_from_the_rounds_entry(client, olga):
-    session = finished_sarg(rounds=[(38, 30)] * 5 + [(10, 20)])
-    html = page(client, f"{LIST}{session.pk}/correct/", round="6")
-    assert "&quot;queen&quot;: 10" in html
-    assert 'type="hidden" name="number" value="6"' in html  # the round travels with its entry
-
-
-def test_a_correction_through_the_admin_changes_places_and_is_audited(client, olga):
-    session = finished_sarg()
-    response = correct(client, session, {"queen": 0, "king": 100})
-    assert response.status_code == 302
-    places = {s.player.name: s.place for s in session.seats.select_related("player")}
-    assert places == {"Anna": 2, "Ben": 1}
-    assert ratings_are_a_full_replay("sarg")
-    entry = AuditEntry.objects.about(session).get()
-    assert entry.actor == olga and entry.reason == "Scores swapped."
-    html = page(client, response["Location"])
-    assert "Round 1 changed." in html and "Scores swapped." in html
-
-
-def test_the_rules_message_is_shown_and_nothing_changes(client, olga):
-    session = finished_sarg()
-    response = correct(client, session, {"queen": 500, "king": 0})
-    assert response.status_code == 200
-    assert "A round score cannot be more than 150." in response.content.decode()
-    assert session.rounds.get(number=1).entry == {"queen": 38, "king": 30}
-    assert not AuditEntry.objects.exists()
-
-
-@pytest.mark.parametrize(
-    ("entry", "message"),
-    [("{not json", "This is not valid JSON."), ("[1, 2]", "An entry is a JSON object")],
-)
-def test_an_entry_that_is_not_a_json_object_is_refused(client, olga, entry, message):
-    session = finished_sarg()
-    response = correct(client, session, entry)
-    assert response.status_code == 200 and message in response.content.decode()
-    assert not AuditEntry.objects.exists()
-
-
-def test_a_correction_without_a_reason_is_refused(client, olga):
-    session = finished_sarg()
-    response = correct(client, session, {"queen": 1, "king": 1}, reason="   ")
-    assert response.status_code == 200
-    assert session.rounds.get(number=1).entry == {"queen": 38, "king": 30}
-
-
 # --- void, restore, delete ----------------------------------------------------------------------
 
 
@@ -214,34 +156,3 @@ def test_an_organiser_without_delete_permission_cannot_delete(client):
     session = finished_sarg()
     assert client.post(f"{LIST}{session.pk}/remove/", {"reason": "x"}).status_code == 403
     assert PlaySession.objects.filter(pk=session.pk).exists()
-
-
-def test_the_end_of_game_entry_of_sarcophagus_is_corrected_the_same_way(client, olga):
-    from scoring import sheets
-
-    sheet = {
-        "game": "sarcophagus",
-        "players": ["Ron", "Amy"],
-        "tiles": {"Ron": ["5-sun", "2-moon"], "Amy": ["ace-sun", "null-arms"]},
-    }
-    session = sheets.import_sheet(sheet, None, finish=True)
-    html = page(client, f"{LIST}{session.pk}/correct/")
-    assert "End of game" in html
-    entry = {"tiles": {"Ron": ["2-moon"], "Amy": ["ace-sun", "null-arms", "5-sun"]}}
-    assert correct(client, session, entry).status_code == 302
-    assert session.rounds.get().entry == entry
-    assert ratings_are_a_full_replay("sarcophagus")
-
-
-def test_a_correction_sent_twice_applies_once(client, olga):
-    session = finished_sarg()
-    body = {
-        "number": 1,
-        "entry": json.dumps({"queen": 0, "king": 100}),
-        "reason": "Swapped.",
-        "version": session.version,
-    }
-    assert client.post(f"{LIST}{session.pk}/correct/", body).status_code == 302
-    again = client.post(f"{LIST}{session.pk}/correct/", body)
-    assert again.status_code == 200 and "sent twice" in again.content.decode()
-    assert AuditEntry.objects.filter(action="correct").count() == 1

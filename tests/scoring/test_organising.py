@@ -294,7 +294,7 @@ def test_a_correction_from_a_stale_page_is_refused():
     session = finished_sarg()
     seen = session.version
     organising.correct_round(session, 1, {"queen": 1, "king": 2}, by=olga, reason=WHY)
-    with pytest.raises(organising.OrganisingRefused):
+    with pytest.raises(organising.SessionChanged):
         organising.correct_round(
             session, 2, {"queen": 3, "king": 4}, by=olga, reason=WHY, seen_version=seen
         )
