@@ -271,7 +271,7 @@ def apply_edit(
             _check_adding(number, rounds, session.version, seen_version)
             entries.append(entry)
             index = len(entries) - 1
-            message = f"Round {index + 1} saved."
+            message = _("Round %(number)s saved.") % {"number": index + 1}
         elif op == "replace":
             if game in END_GAMES or not number or not 1 <= number <= len(rounds):
                 raise EditRefused(_("There is no round %(number)s to change.") % {"number": number})
@@ -282,7 +282,7 @@ def apply_edit(
                 )
             index = number - 1
             entries[index] = entry
-            message = f"Round {number} changed."
+            message = _("Round %(number)s changed.") % {"number": number}
         elif op == "undo":
             if not rounds:
                 raise EditRefused(_("There is nothing to undo yet."))
