@@ -35,6 +35,7 @@ from .entry import entry_of
 from .entry.form import MAX_VERSION, entry_context
 from .models import AuditEntry, Player, PlaySession, Round, Season, Seat
 from .numbers import form_int
+from .views.sheet_context import ROLE_LABEL
 
 FORM_TEMPLATE = "admin/scoring/organise_form.html"
 CORRECT_TEMPLATE = "admin/scoring/playsession/correct_round.html"
@@ -430,7 +431,7 @@ class PlaySessionAdmin(OrganiserAdmin):
             ),
             submit=_t("Save the correction"),
             rounds=[(r.number, json.dumps(r.entry)) for r in rounds],
-            seats=seats,
+            seat_rows=[(seat, ROLE_LABEL.get(seat.role, "")) for seat in seats],
             chosen=number,
             chosen_label=_t("End of game") if at_end else _t("Round %(n)d") % {"n": number},
             form_action="#organise-round",  # drawn again, the page opens at the round

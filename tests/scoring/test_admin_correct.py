@@ -321,3 +321,9 @@ def test_the_sarg_square_is_filled_with_its_picker(client, olga):
         post(client, session, {"mode": "grid", "rank": "Q", "pick": "suit:H"}, action="")
     )
     assert 'name="cell-0" value="QH"' in html and 'name="cursor" value="1"' in html
+
+
+def test_the_results_name_the_sarg_roles_in_words(client, olga):
+    html = html_of(client.get(url(finished_sarg())))
+    assert "Anna (Queen · rows)" in html and "Ben (King · columns)" in html
+    assert "(queen)" not in html
