@@ -151,6 +151,7 @@ async def soak(tables: list[dict], processes: list[Daphne], seconds: float, peri
         "rss_mb_warm": warm,
         "rss_mb_end": samples[-1],
         "rss_mb_peak": max(samples),
+        "rss_mb_every_2s": [round(sample) for sample in samples],
         "rss_growth": (samples[-1] - warm) / warm if warm else 0.0,
     }
 
