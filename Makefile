@@ -93,7 +93,8 @@ bench-soak: $(STAMP)
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
 
-# The framework's floor (bench/floor.py): daphne alone, Django's request cycle, and with the
-# signed-in user: server CPU per request before any of sarco's work.
+# The framework's floor (bench/floor.py): daphne alone, Django's request cycle, with the
+# signed-in user, and a null move (one daphne, and two over Redis): server CPU per request and
+# per move before any of sarco's work. Needs Redis for the last line.
 bench-floor: $(STAMP)
-	$(BIN)/python bench/floor.py
+	$(BIN)/python bench/floor.py --redis
