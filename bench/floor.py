@@ -37,7 +37,14 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.live import Daphne, connect, read_answer, servers  # noqa: E402
-from bench.online import PRODUCTION, REDIS_URL, Poster, Seat, machine_busy_seconds  # noqa: E402
+from bench.online import (  # noqa: E402
+    PRODUCTION,
+    REDIS_URL,
+    Poster,
+    Seat,
+    hang_up,
+    machine_busy_seconds,
+)
 
 SETTINGS = "bench.floor_site"
 LEVELS = (
@@ -123,12 +130,7 @@ async def null_moves(ports: list[int], cookie: str, tables: int, seconds: float)
                     trips.append(time.perf_counter() - started)
                 version += 1
         finally:
-            for task in listeners:
-                task.cancel()
-            for seat in seats:
-                await seat.socket.close()
-            for poster in posters:
-                poster.close()
+            await hang_up(listeners, seats, posters)
 
     drivers = [asyncio.create_task(table(number)) for number in range(tables)]
     await asyncio.sleep(1.0)

@@ -273,12 +273,17 @@ async def drive_table(
                 await asyncio.sleep(max(0.0, 1.0 - took))
         return True
     finally:
-        for task in listeners:
-            task.cancel()
-        for seat in seats:
-            await seat.socket.close()
-        for poster in posters:
-            poster.close()
+        await hang_up(listeners, seats, posters)
+
+
+async def hang_up(listeners: list[asyncio.Task], seats: list[Seat], posters: list[Poster]) -> None:
+    """A table's client done: stop listening, close its sockets and its connections."""
+    for task in listeners:
+        task.cancel()
+    for seat in seats:
+        await seat.socket.close()
+    for poster in posters:
+        poster.close()
 
 
 def machine_busy_seconds() -> float:

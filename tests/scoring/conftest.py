@@ -2,6 +2,7 @@
 
 import pytest
 
+from .organiser_helpers import organiser
 from .sheet_helpers import user
 
 
@@ -11,3 +12,11 @@ def owner(client):
     keeper = user()
     client.force_login(keeper)
     return keeper
+
+
+@pytest.fixture
+def olga(client):
+    """An organiser, logged in on ``client``."""
+    person = organiser()
+    client.force_login(person)
+    return person

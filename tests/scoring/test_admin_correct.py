@@ -40,13 +40,6 @@ REFUSED = {
 }
 
 
-@pytest.fixture
-def olga(client):
-    user = organiser()
-    client.force_login(user)
-    return user
-
-
 def url(session) -> str:
     return f"/admin/scoring/playsession/{session.pk}/correct/"
 

@@ -12,18 +12,11 @@ from django.test.utils import CaptureQueriesContext
 from scoring import exports
 from scoring.calculators import compute
 from scoring.models import PlaySession
-from tests.scoring.organiser_helpers import finished_sarg, hours_ago, organiser, player
+from tests.scoring.organiser_helpers import finished_sarg, hours_ago, player
 
 pytestmark = pytest.mark.django_db
 
 EXPORT = "/admin/scoring/playsession/export"
-
-
-@pytest.fixture
-def olga(client):
-    user = organiser()
-    client.force_login(user)
-    return user
 
 
 def body(response) -> str:

@@ -6,7 +6,6 @@ from django.contrib.auth.models import User
 from scoring.models import AuditEntry, Player, Seat
 from tests.scoring.organiser_helpers import (
     finished_sarg,
-    organiser,
     player,
     ratings_are_a_full_replay,
 )
@@ -14,13 +13,6 @@ from tests.scoring.organiser_helpers import (
 pytestmark = pytest.mark.django_db
 
 LIST = "/admin/scoring/player/"
-
-
-@pytest.fixture
-def olga(client):
-    user = organiser()
-    client.force_login(user)
-    return user
 
 
 def test_the_list_shows_kind_and_sessions_and_filters_guests(client, olga):

@@ -17,13 +17,6 @@ pytestmark = pytest.mark.django_db
 LIST = "/admin/scoring/playsession/"
 
 
-@pytest.fixture
-def olga(client):
-    user = organiser()
-    client.force_login(user)
-    return user
-
-
 def page(client, url, **params) -> str:
     response = client.get(url, params)
     assert response.status_code == 200
