@@ -103,9 +103,11 @@ async def hammer(port: int, path: str, cookie: str, seconds: float, connections:
     return answered
 
 
-async def null_moves(ports: list[int], cookie: str, tables: int, seconds: float) -> dict:
+async def null_moves(processes: list[Daphne], cookie: str, tables: int, seconds: float):
     """Flat out over ``tables`` null tables (two sockets each, seat n's socket and posts on
-    ``ports[n % len(ports)]``): moves and round trips in the window after a second's warm-up."""
+    the n-th process, round robin) for ``seconds`` after a second's warm-up: moves/s, the
+    servers' CPU ms a move, the whole machine's, and the p50 round trip in ms."""
+    ports = [p.port for p in processes]
     trips: list[float] = []
     measuring, stop = asyncio.Event(), asyncio.Event()
 
@@ -134,28 +136,17 @@ async def null_moves(ports: list[int], cookie: str, tables: int, seconds: float)
 
     drivers = [asyncio.create_task(table(number)) for number in range(tables)]
     await asyncio.sleep(1.0)
-    return {"drivers": drivers, "trips": trips, "measuring": measuring, "stop": stop}
-
-
-def measure_null_moves(processes: list[Daphne], cookie: str, tables: int, seconds: float):
-    """The null move's figures: moves/s, servers' CPU ms a move, the whole machine's, p50."""
-
-    async def run() -> tuple[int, float, float, float, float]:
-        running = await null_moves([p.port for p in processes], cookie, tables, seconds)
-        cpu_before = sum(p.cpu_seconds() for p in processes)
-        machine_before, started = machine_busy_seconds(), time.perf_counter()
-        running["measuring"].set()
-        await asyncio.sleep(seconds)
-        running["measuring"].clear()
-        elapsed = time.perf_counter() - started
-        cpu = sum(p.cpu_seconds() for p in processes) - cpu_before
-        machine = machine_busy_seconds() - machine_before
-        running["stop"].set()
-        await asyncio.gather(*running["drivers"])
-        trips = sorted(running["trips"])
-        return len(trips), elapsed, cpu, machine, trips[len(trips) // 2] if trips else 0.0
-
-    moves, elapsed, cpu, machine, p50 = asyncio.run(run())
+    cpu_before = sum(p.cpu_seconds() for p in processes)
+    machine_before, started = machine_busy_seconds(), time.perf_counter()
+    measuring.set()
+    await asyncio.sleep(seconds)
+    measuring.clear()
+    elapsed = time.perf_counter() - started
+    cpu = sum(p.cpu_seconds() for p in processes) - cpu_before
+    machine = machine_busy_seconds() - machine_before
+    stop.set()
+    await asyncio.gather(*drivers)
+    moves, p50 = len(trips), sorted(trips)[len(trips) // 2] if trips else 0.0
     return moves / elapsed, 1000 * cpu / moves, 1000 * machine / moves, 1000 * p50
 
 
@@ -209,8 +200,8 @@ def main() -> None:
                 for n in range(count)
             ]
             with servers(*processes):
-                rate, cpu_ms, machine_ms, p50 = measure_null_moves(
-                    processes, cookie, args.tables, args.seconds
+                rate, cpu_ms, machine_ms, p50 = asyncio.run(
+                    null_moves(processes, cookie, args.tables, args.seconds)
                 )
             print(f"{name:26} {rate:>8.0f} {cpu_ms:>16.2f} {machine_ms:>17.2f} {p50:>7.1f}")
 
