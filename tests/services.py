@@ -5,12 +5,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import socket
+import subprocess
 import sys
+import tempfile
 from urllib.parse import urlparse
 
 import pytest
+
+from bench.live import free_port, wait_until
 
 POSTGRES_URL = os.environ.get("SARCO_TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/sarco")
 REDIS_URL = os.environ.get("SARCO_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
@@ -19,12 +25,48 @@ CHROMIUM = "/usr/bin/chromium"
 
 def redis_layers(prefix: str, url: str = REDIS_URL) -> dict:
     """The ``CHANNEL_LAYERS`` setting as sarco/settings.py makes it from ``REDIS_URL``."""
+    from django.conf import settings
+
+    host = {"address": url, "max_connections": settings.REDIS_MAX_CONNECTIONS}
     return {
         "default": {
             "BACKEND": "sarco.channel_layers.ReconnectingPubSubChannelLayer",
-            "CONFIG": {"hosts": [{"address": url, "max_connections": 2000}], "prefix": prefix},
+            "CONFIG": {"hosts": [host], "prefix": prefix},
         }
     }
+
+
+class PrivateRedis:
+    """A redis-server of a test's own, on a free port, with nothing persisted: a test can stop
+    and start it without touching the shared one."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.dir = tempfile.mkdtemp(prefix="sarco-redis-")
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [shutil.which("redis-server"), "--port", str(self.port), "--bind", "127.0.0.1",
+             "--save", "", "--appendonly", "no", "--dir", self.dir],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        wait_until(self.answers, 10, "the private redis-server to answer")
+
+    def answers(self) -> bool:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), 1):
+            return True
+        return False
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
 
 
 def _answers(url: str) -> bool:

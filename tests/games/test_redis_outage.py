@@ -6,19 +6,16 @@ stops it for sure on the way out."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import shutil
-import subprocess
-import tempfile
 import uuid
 
 import pytest
 from django.db import connection
 from websockets.exceptions import ConnectionClosed
 
-from bench.live import VERSION, connect, free_port, post_move, servers, wait_until
+from bench.live import VERSION, connect, post_move, servers
 from games.models import Table
-from tests.services import require
+from tests.services import PrivateRedis, require
 
 from .helpers import sarg_table, user_at
 from .test_faults import (  # noqa: F401
@@ -33,40 +30,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis]
 
 OUTAGE_MOVES = 2
 RECONNECT_WITHIN = 30.0  # seconds: the page retries with a backoff of at most ~8 s
-
-
-class PrivateRedis:
-    """A redis-server of this test's own, on a free port, with nothing persisted."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.dir = tempfile.mkdtemp(prefix="sarco-redis-")
-        self.process: subprocess.Popen | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [shutil.which("redis-server"), "--port", str(self.port), "--bind", "127.0.0.1",
-             "--save", "", "--appendonly", "no", "--dir", self.dir],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        wait_until(self.answers, 10, "the private redis-server to answer")
-
-    def answers(self) -> bool:
-        import socket
-
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), 1):
-            return True
-        return False
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
 
 
 async def _read_until(socket, version: int) -> str:

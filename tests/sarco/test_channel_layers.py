@@ -11,7 +11,7 @@ from sarco.channel_layers import (
     ReconnectingPubSubChannelLayer,
     SweepingInMemoryChannelLayer,
 )
-from tests.games.test_redis_outage import PrivateRedis
+from tests.services import PrivateRedis
 
 
 async def test_a_burst_of_sends_and_receives_sweeps_once(monkeypatch):
