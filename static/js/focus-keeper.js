@@ -138,12 +138,19 @@
     // Focus that is somewhere else now is the person's own doing: leave it. Only htmx's own
     // put-back (the same control, by id) may still give way to a declared next target.
     if (placed && JSON.stringify(keyOf(active)) !== JSON.stringify(was.key)) return;
-    var next = declared(was.after) || (placed ? null : same(was) || region(was));
-    if (!next || next === active) return;
-    if (!next.matches(FOCUSABLE)) next.setAttribute("tabindex", "-1"); // a region, by its id
-    next.focus();
+    var next = declared(was.after) || (placed ? active : same(was) || region(was));
+    if (!next) return;
+    if (next !== active) {
+      if (!next.matches(FOCUSABLE)) next.setAttribute("tabindex", "-1"); // a region, by its id
+      next.focus();
+    }
     if (was.start != null && next.setSelectionRange && next.type === was.element.type) {
       try { next.setSelectionRange(was.start, was.end); } catch (e) { /* not a text field */ }
+    } else if (next.type === "number" && was.element.type === "number") {
+      // A number field hides where its caret was. It was focused with nothing typed since
+      // the request left (entry-form.js drops the answer otherwise), mostly by Tab, which
+      // selects the value: select it again, or the next digits land in front of the old ones.
+      next.select();
     }
   }
 

@@ -286,3 +286,25 @@ def test_a_sacrifice_lost_by_running_out_of_cards(live_server, phone, keeper):
     screenshot(phone, "scorekeeper-sacrifice-lost-by-cards-sheet-phone")
     assert session.rounds.get().entry["lost_by_cards"] == "Anna"
     assert {s.player.name: s.place for s in session.seats.all()} == {"Anna": 2, "Ben": 1}
+
+
+def test_a_number_field_focused_by_tab_keeps_its_value_selected_through_a_recompute(
+    live_server, phone, keeper
+):
+    """Tab into a heads field selects its value; the form's recompute then swaps the field for
+    a new one. The new one is focused with its value selected again, so the digits typed
+    replace the old value instead of landing in front of it ("12" then "0": 120)."""
+    names = ("Anna", "Ben", "Clara")
+    session = sheets.create_session(
+        "sarkophag", keeper, [Player.objects.create(name=n) for n in names], {"limit": 50}
+    )
+    log_in(phone, live_server, keeper)
+    phone.goto(f"{live_server.url}/scorekeeper/{session.public_id}/")
+    phone.locator("#heads-2").select_text()  # focused with its "0" selected, as Tab leaves it
+    old = phone.locator("#heads-2").element_handle()
+    with phone.expect_response(lambda r: r.request.method == "POST"):
+        phone.evaluate("htmx.trigger(document.querySelector('form.entry-form'), 'change')")
+    phone.wait_for_function("(old) => !old.isConnected", arg=old)  # swapped for a new field
+    expect(phone.locator("#heads-2")).to_be_focused()
+    phone.keyboard.type("12")
+    expect(phone.locator("#heads-2")).to_have_value("12")
