@@ -9,10 +9,11 @@ tapped; a trap's discard and a pass are buttons of their own.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
 
 from .common import EVENTS_SHOWN, move_json
 
@@ -23,6 +24,11 @@ LATEST_SHOWN = 4
 
 
 def suit_name(suit: str) -> str:
+    return _suit_name(suit, get_language())
+
+
+@lru_cache(maxsize=64)
+def _suit_name(suit: str, language: str | None) -> str:
     return {
         "sun": pgettext("piecepack suit", "suns"),
         "moon": pgettext("piecepack suit", "moons"),
@@ -33,6 +39,11 @@ def suit_name(suit: str) -> str:
 
 def suit_word(suit: str) -> str:
     """One suit named as a player's colour ("sun", "moon"...)."""
+    return _suit_word(suit, get_language())
+
+
+@lru_cache(maxsize=64)
+def _suit_word(suit: str, language: str | None) -> str:
     return {
         "sun": pgettext("piecepack suit, one", "sun"),
         "moon": pgettext("piecepack suit, one", "moon"),
@@ -42,7 +53,15 @@ def suit_word(suit: str) -> str:
 
 
 def tile_face(tile: str) -> dict[str, Any]:
-    """A face-up tile in RULINGS notation (``"5-sun"``) as people read it."""
+    """A face-up tile in RULINGS notation (``"5-sun"``) as people read it: a new dict each
+    time (callers mark it), its words looked up once per language and tile."""
+    return dict(_tile_face(tile, get_language()))
+
+
+@lru_cache(maxsize=256)
+def _tile_face(tile: str, language: str | None) -> dict[str, Any]:
+    """A board names dozens of tiles per viewer and version; each name costs a handful of
+    catalogue lookups, which were most of a Sarcophagus board's context."""
     value, suit = tile.split("-")
     if value == "null":
         kind, text = "trap", "✕"
@@ -81,6 +100,11 @@ def coin_face(suit: str, value: int | None) -> dict[str, Any]:
 def where(position: list[int]) -> str:
     """A pyramid position for people: row 1 is the top, tiles counted from the left."""
     row, index = position
+    return _where(row, index, get_language())
+
+
+@lru_cache(maxsize=256)
+def _where(row: int, index: int, language: str | None) -> str:
     return _("row %(row)s, tile %(tile)s") % {"row": row, "tile": index + 1}
 
 

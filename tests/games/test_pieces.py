@@ -5,7 +5,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from games.boards.cards import card_face
-from games.boards.sarcophagus import SYMBOL, coin_face
+from games.boards.sarcophagus import SYMBOL, coin_face, tile_face, where
 from games.boards.sarkophag import card as sarkophag_face
 from games.engines.sarkophag import HEADS
 
@@ -54,3 +54,22 @@ def test_a_coin_shows_its_value_only_when_the_view_gives_it():
     hidden = render("{% coin c %}", c=coin_face(suit, None))
     assert "data-coin" not in hidden and SYMBOL[suit] in hidden
     assert 'data-coin="' in render("{% coin c %}", c=coin_face(suit, 3))
+
+
+def test_a_tile_and_its_place_are_named_in_the_language_of_each_page():
+    """The names are looked up once per language: a German page after an English one still
+    reads German, and back."""
+    for _ in range(2):
+        with translation.override("en"):
+            assert tile_face("null-sun")["name"] == "trap (null) of suns"
+            assert where([2, 0]) == "row 2, tile 1"
+        with translation.override("de"):
+            assert tile_face("null-sun")["name"] == "Falle (Null) der Sonnen"
+            assert where([2, 0]) == "Reihe 2, Plättchen 1"
+
+
+def test_each_tile_face_is_a_dict_of_its_own():
+    """A board marks some faces (``from_sarcophagus``); that must not stick to the next."""
+    marked = tile_face("5-moon")
+    marked["from_sarcophagus"] = True
+    assert "from_sarcophagus" not in tile_face("5-moon")
