@@ -15,6 +15,9 @@ each measured flat out over kept-alive HTTP/1.1 connections:
   socket then sending a tiny fragment; the client waits for both, as ``bench/online.py``
   does. Once on one daphne with the in-memory channel layer (the embedded default), and with
   ``--redis`` also on two daphne over Redis (a table's seats on different processes).
+- ``null move on the socket``: the same with the move sent as a frame on the mover's own
+  socket (``{"version": n}``) instead of posted: what moves over the open websocket would
+  save, the first of the changes the README names for the targets.
 
 It prints requests/s and the server's CPU ms per request (user + system time of the daphne
 process, from /proc): one core's worth of requests is 1000 / that. A move needs this and
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import pathlib
 import subprocess
@@ -103,10 +107,13 @@ async def hammer(port: int, path: str, cookie: str, seconds: float, connections:
     return answered
 
 
-async def null_moves(processes: list[Daphne], cookie: str, tables: int, seconds: float):
+async def null_moves(
+    processes: list[Daphne], cookie: str, tables: int, seconds: float, *, on_socket: bool
+):
     """Flat out over ``tables`` null tables (two sockets each, seat n's socket and posts on
     the n-th process, round robin) for ``seconds`` after a second's warm-up: moves/s, the
-    servers' CPU ms a move, the whole machine's, and the p50 round trip in ms."""
+    servers' CPU ms a move, the whole machine's, and the p50 round trip in ms. A move is
+    posted, or ``on_socket`` sent as a frame on the mover's socket."""
     ports = [p.port for p in processes]
     trips: list[float] = []
     measuring, stop = asyncio.Event(), asyncio.Event()
@@ -124,9 +131,12 @@ async def null_moves(processes: list[Daphne], cookie: str, tables: int, seconds:
         try:
             while not stop.is_set():
                 started = time.perf_counter()
-                status = await posters[version % 2].post_move(str(number), {}, version)
-                if status != 200:
-                    raise RuntimeError(f"the null move answered {status}")
+                if on_socket:
+                    await seats[version % 2].socket.send(json.dumps({"version": version}))
+                else:
+                    status = await posters[version % 2].post_move(str(number), {}, version)
+                    if status != 200:
+                        raise RuntimeError(f"the null move answered {status}")
                 await asyncio.gather(*(seat.reached(version + 1) for seat in seats))
                 if measuring.is_set():
                     trips.append(time.perf_counter() - started)
@@ -183,8 +193,8 @@ def main() -> None:
             )
         print(f"\nnull move, {args.tables} tables of two sockets, flat out:")
         print(
-            f"{'setup':26} {'moves/s':>8} {'server cpu ms/mv':>16} {'machine cpu ms/mv':>17}"
-            f" {'p50 ms':>7}"
+            f"{'setup':26} {'move':6} {'moves/s':>8} {'server cpu ms/mv':>16}"
+            f" {'machine cpu ms/mv':>17} {'p50 ms':>7}"
         )
         setups = [("1 daphne, in-memory layer", 1, {})]
         if args.redis:
@@ -200,10 +210,16 @@ def main() -> None:
                 for n in range(count)
             ]
             with servers(*processes):
-                rate, cpu_ms, machine_ms, p50 = asyncio.run(
-                    null_moves(processes, cookie, args.tables, args.seconds)
-                )
-            print(f"{name:26} {rate:>8.0f} {cpu_ms:>16.2f} {machine_ms:>17.2f} {p50:>7.1f}")
+                for how, on_socket in (("posted", False), ("socket", True)):
+                    rate, cpu_ms, machine_ms, p50 = asyncio.run(
+                        null_moves(
+                            processes, cookie, args.tables, args.seconds, on_socket=on_socket
+                        )
+                    )
+                    print(
+                        f"{name:26} {how:6} {rate:>8.0f} {cpu_ms:>16.2f} {machine_ms:>17.2f}"
+                        f" {p50:>7.1f}"
+                    )
 
 
 if __name__ == "__main__":

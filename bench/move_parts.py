@@ -1,0 +1,140 @@
+"""What one online move costs sarco's own code, in process, part by part, for every game.
+
+Run: .venv/bin/python bench/move_parts.py [--moves 300] [--seed 1]
+
+No server and no sockets (``bench/floor.py`` measures those): on a fresh SQLite database it
+plays ``--moves`` random legal moves per game through ``games.tables.play`` as the seated
+users, and after each move times, for every seat, what the socket would push it:
+
+- ``play``: ``tables.play`` (the locked read, the engine, the writes, the commit; not the
+  group message, which a server hands to its event loop without waiting and which here,
+  with no loop running, would start one a move);
+- ``context``: ``rendering.table_context``, the template's data from ``engine.view``;
+- ``template``: rendering ``games/_table_live.html`` from that context;
+- ``json``: ``json.dumps`` of the same seat's ``engine.view`` and legal moves, what a
+  client that draws the board itself would be sent instead (issue 16's "what would close
+  the gap").
+
+It prints medians in ms and the median size of each seat's HTML and JSON in bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import random
+import statistics
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SEATS = {"sarg": 2, "sacrifice": 2, "sarcophagus": 4, "sarkophag": 4}
+
+
+def setup_django(workdir: str) -> None:
+    """Django as ``bench/online.py`` runs its servers (DEBUG off), on a new database."""
+    from bench.online import PRODUCTION
+
+    os.environ.update(
+        PRODUCTION,
+        DJANGO_SETTINGS_MODULE="sarco.settings",
+        SQLITE_PATH=str(pathlib.Path(workdir) / "parts.sqlite3"),
+        SARCO_BOT_RUNNER="false",
+    )
+    os.environ.pop("DATABASE_URL", None)
+    os.environ.pop("REDIS_URL", None)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def timed(function, *args, **kwargs):
+    started = time.perf_counter()
+    result = function(*args, **kwargs)
+    return result, 1000 * (time.perf_counter() - started)
+
+
+def measure(game: str, moves: int, rng: random.Random) -> dict[str, list[float]]:
+    """Play ``moves`` random moves of ``game`` (new tables as games end); the figures."""
+    from django.contrib.auth import get_user_model
+    from django.template.loader import render_to_string
+
+    from games import rendering, tables
+    from games.models import Table
+
+    tables._send = lambda group, message: None  # see the docstring: ``play``
+
+    people = [
+        get_user_model().objects.create_user(f"{game}-{n}", password="pw-parts-12345")
+        for n in range(SEATS[game])
+    ]
+    figures: dict[str, list[float]] = {
+        k: [] for k in ("play", "context", "template", "json", "html bytes", "json bytes")
+    }
+    table = None
+    for _ in range(moves):
+        if table is None or table.status != "playing":
+            table = tables.open_table(game, people[0], seats=len(people))
+            for person in people[1:]:
+                tables.take_seat(table, person)
+            table = tables.start(table, people[0])
+        state = table.state()
+        seat = rng.choice(table.engine.to_act(state))
+        move = rng.choice(table.engine.legal_moves(state, seat))
+        table, ms = timed(tables.play, table, people[seat], move, table.version)
+        figures["play"].append(ms)
+        table = Table.objects.with_seats().get(pk=table.pk)
+        state = table.state()
+        for position, person in enumerate(people):
+            context, ms = timed(rendering.table_context, table, position, user=person)
+            figures["context"].append(ms)
+            context["oob"] = True
+            html, ms = timed(render_to_string, "games/_table_live.html", context)
+            figures["template"].append(ms)
+            engine = table.engine
+            data = {
+                "version": table.version,
+                "view": engine.view(state, position),
+                "moves": engine.legal_moves(state, position)
+                if position in engine.to_act(state)
+                else [],
+            }
+            text, ms = timed(json.dumps, data)
+            figures["json"].append(ms)
+            figures["html bytes"].append(len(html.encode()))
+            figures["json bytes"].append(len(text.encode()))
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--moves", type=int, default=300, help="moves per game")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    with tempfile.TemporaryDirectory(prefix="sarco-parts-") as workdir:
+        setup_django(workdir)
+        print(
+            f"{'game':12} {'seats':>5} {'play ms':>8} {'context ms':>10} {'template ms':>11}"
+            f" {'json ms':>8} {'html B':>7} {'json B':>7}   (medians; per seat but play)"
+        )
+        for game, seats in SEATS.items():
+            figures = measure(game, args.moves, rng)
+            median = {k: statistics.median(v) for k, v in figures.items()}
+            print(
+                f"{game:12} {seats:>5} {median['play']:>8.2f} {median['context']:>10.2f}"
+                f" {median['template']:>11.2f} {median['json']:>8.3f}"
+                f" {median['html bytes']:>7.0f} {median['json bytes']:>7.0f}"
+            )
+
+
+if __name__ == "__main__":
+    main()
