@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from functools import wraps
 
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
@@ -27,6 +28,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from django_htmx.http import HttpResponseClientRedirect
 
 from . import exports, organising, sheets
 from .admin_forms import LinkLoginForm, MergeForm, ReasonForm, RenameForm
@@ -47,6 +49,21 @@ admin.site.index_title = _("Organise the club")
 
 def pretty_json(value, indent: int | None = 1) -> str:
     return format_html("<pre class='sarco-json'>{}</pre>", json.dumps(value, indent=indent))
+
+
+def whole_page_redirects(view):
+    """A page htmx posts to (the round correction) answers a redirect (saved; the session gone;
+    logged out meanwhile) by telling htmx to load that page whole, where the browser would
+    otherwise follow it and htmx swap a part of another page into this one."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        if getattr(request, "htmx", False) and isinstance(response, HttpResponseRedirect):
+            return HttpResponseClientRedirect(response["Location"])
+        return response
+
+    return wrapped
 
 
 class Gone(Exception):
@@ -94,7 +111,7 @@ class OrganiserAdmin(NulSafeChangelist, admin.ModelAdmin):
 
         return path(
             f"<path:object_id>/{suffix}/",
-            self.admin_site.admin_view(gone_is_a_message),
+            whole_page_redirects(self.admin_site.admin_view(gone_is_a_message)),
             name=f"{self.opts.app_label}_{self.opts.model_name}_{name}",
         )
 

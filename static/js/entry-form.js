@@ -3,13 +3,15 @@
 // older form: swapping it in would wipe what they typed. Such an answer is dropped and the
 // form is recomputed with what it holds now. htmx has no setting for this, hence this file.
 (function () {
+  var LIVE = "form.entry-form, form[data-entry-form]";  // the sheet's, the admin's correction
+
   function snapshot(form) {
     return new URLSearchParams(new FormData(form)).toString();
   }
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.target;
-    if (form.matches && form.matches("form.entry-form")) {
+    if (form.matches && form.matches(LIVE)) {
       form.dataset.sent = snapshot(form);
     }
   });
@@ -18,7 +20,7 @@
     var config = event.detail.requestConfig;
     var form = config && config.elt;
     var trigger = config && config.triggeringEvent;
-    if (!form || !form.matches || !form.matches("form.entry-form") || !trigger) return;
+    if (!form || !form.matches || !form.matches(LIVE) || !trigger) return;
     if (trigger.type !== "change") return;  // a tap on Save or a stepper always swaps
     if (form.dataset.sent !== snapshot(form)) {
       event.detail.shouldSwap = false;

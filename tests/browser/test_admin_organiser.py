@@ -180,26 +180,31 @@ def test_each_games_round_correction_on_both_sizes(live_server, phone, desktop, 
 
 
 def test_an_organiser_corrects_a_sarkophag_round_with_its_steppers(live_server, phone, olga):
-    """No JavaScript needed: a stepper posts the page back, drawn again at the round with the
-    new totals; Enter in a field shows them too (it never presses a button of the entry form);
-    a save without a reason keeps what was typed; then the correction is saved."""
+    """As on the sheet, live: a stepper or a typed number shows the new totals at once, without
+    a page load (Enter too; it never presses a button of the entry form); a save without a
+    reason keeps what was typed; a refused entry says why; then the correction is saved and
+    the organiser is on the session's page."""
     page = phone
     session = off_the_loop(finished_session, game="sarkophag")
     log_in(page, live_server)
     page.goto(f"{live_server.url}/admin/scoring/playsession/{session.pk}/correct/?round=2")
     expect(page.locator("#heads-0")).to_have_value("5")
+    page.evaluate("window.samePage = true")
     page.get_by_role("button", name="One head more for Anna").click()
     expect(page.locator("#heads-0")).to_have_value("6")
-    assert page.url.endswith("#organise-round")  # back at the round, not the page's top
-    assert page.evaluate("window.scrollY") > 0
     expect(page.locator(".entry-computed").first).to_contain_text("+6 → 18")
+    expect(page.get_by_role("button", name="One head more for Anna")).to_be_focused()
     page.fill("#heads-1", "9")
-    page.press("#heads-1", "Enter")
+    page.press("#heads-1", "Tab")  # a change recomputes
     expect(page.locator(".entry-computed").nth(1)).to_contain_text("+9 → 19")
+    page.fill("#heads-2", "8")
+    page.press("#heads-2", "Enter")
+    expect(page.locator(".entry-computed").nth(2)).to_contain_text("+8 → 15")
     expect(page.get_by_role("button", name="Count heads")).to_have_attribute("aria-pressed", "true")
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator(".errornote")).to_contain_text("Say why")
     expect(page.locator("#heads-1")).to_have_value("9")
+    assert page.evaluate("window.samePage") is True  # all of it without a page load
     assert_accessible(page, "admin correct refused without a reason")
     screenshot(page, "admin-correct-no-reason-phone")
     page.fill("#heads-2", "-1")
@@ -210,4 +215,24 @@ def test_an_organiser_corrects_a_sarkophag_round_with_its_steppers(live_server, 
     page.fill("#heads-2", "9")
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator(".messagelist")).to_contain_text("Round 2 changed.")
+    assert page.url.endswith(f"/admin/scoring/playsession/{session.pk}/change/")
     assert session.rounds.get(number=2).entry == {"heads": {"Anna": 6, "Ben": 9, "Clara": 9}}
+
+
+def test_a_round_is_corrected_without_javascript_too(live_server, browser, olga):
+    """With scripts off, a stepper posts the page back, drawn again at the round with the new
+    totals, and Save corrects the round."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    session = off_the_loop(finished_session, game="sarkophag")
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/admin/scoring/playsession/{session.pk}/correct/?round=2")
+    page.get_by_role("button", name="One head more for Anna").click()
+    expect(page.locator("#heads-0")).to_have_value("6")
+    assert page.url.endswith("#organise-round")  # back at the round, not the page's top
+    expect(page.locator(".entry-computed").first).to_contain_text("+6 → 18")
+    page.fill("#id_reason", "Anna took one more head.")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator(".messagelist")).to_contain_text("Round 2 changed.")
+    assert session.rounds.get(number=2).entry["heads"]["Anna"] == 6
+    context.close()

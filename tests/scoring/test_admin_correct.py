@@ -44,15 +44,19 @@ def url(session) -> str:
     return f"/admin/scoring/playsession/{session.pk}/correct/"
 
 
-def post(client, session, fields, *, number=1, reason=WHY, action="save", version=None):
+def post(
+    client, session, fields, *, number=1, reason=WHY, action="save", version=None, htmx=False
+):
     """The correction page's form as a browser sends it: the game's fields, the hidden round
-    and version (by default the session's version now, as a freshly drawn page has it)."""
+    and version (by default the session's version now, as a freshly drawn page has it); as
+    htmx sends it (the live page) with ``htmx``."""
     if version is None:
         version = PlaySession.objects.get(pk=session.pk).version
     body = {**fields, "number": number, "version": version, "reason": reason}
     if action:
         body["action"] = action
-    return client.post(url(session), body)
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(url(session), body, headers=headers)
 
 
 def state(session) -> tuple:
@@ -271,6 +275,45 @@ def test_a_session_deleted_meanwhile_sends_the_organiser_on(client, olga, monkey
     monkeypatch.setattr(organising, "correct_round", gone)
     response = post(client, session, CORRECTIONS["sarg"][1])
     assert response.status_code == 302 and response["Location"] == "/admin/"
+
+
+def test_a_live_page_is_sent_on_whole_to_the_session_once_saved(client, olga):
+    """htmx would follow a redirect and swap part of the session's page into this one; it is
+    told to load that page instead."""
+    session = finished_sarg()
+    response = post(client, session, CORRECTIONS["sarg"][1], htmx=True)
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == f"/admin/scoring/playsession/{session.pk}/change/"
+    assert AuditEntry.objects.filter(action="correct").count() == 1
+
+
+def test_a_live_page_whose_session_is_gone_is_sent_on_whole(client, olga, monkeypatch):
+    session = finished_sarg()
+
+    def gone(*args, **kwargs):
+        raise PlaySession.DoesNotExist
+
+    monkeypatch.setattr(organising, "correct_round", gone)
+    response = post(client, session, CORRECTIONS["sarg"][1], htmx=True)
+    assert response.status_code == 200 and response["HX-Redirect"] == "/admin/"
+
+
+def test_a_live_page_logged_out_meanwhile_is_sent_on_whole_to_the_login(client, olga):
+    session = finished_sarg()
+    version = session.version
+    client.logout()
+    response = post(client, session, CORRECTIONS["sarg"][1], version=version, htmx=True)
+    assert response.status_code == 200 and response["HX-Redirect"].startswith("/admin/login/")
+
+
+def test_a_live_recompute_draws_the_page_and_saves_nothing(client, olga):
+    session = finished_session("sarkophag")
+    before = state(session)
+    fields = {"mode": "heads", "heads-0": "5", "heads-1": "8", "heads-2": "9"}
+    response = post(client, session, fields, number=2, action="show", htmx=True)
+    assert 'id="content-main"' in html_of(response)  # what htmx swaps in
+    assert "HX-Redirect" not in response
+    assert state(session) == before
 
 
 def test_a_session_without_rounds_has_nothing_to_correct(client, olga):
