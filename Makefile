@@ -80,7 +80,8 @@ bench-online: TABLES ?= 1,50,200
 bench-online: SECONDS ?= 20
 bench-online: $(STAMP)
 	$(BIN)/python bench/online.py --tables $(TABLES) --seconds $(SECONDS) \
-		$(if $(MODES),--modes $(MODES)) $(if $(SETUPS),--setups $(SETUPS)) $(if $(PEER),--peer)
+		$(if $(MODES),--modes $(MODES)) $(if $(SETUPS),--setups $(SETUPS)) $(if $(PEER),--peer) \
+		$(if $(GAME),--game $(GAME))
 
 # Soak (bench/soak.py): SOCKETS=500 held for SOAK_SECONDS=60 with moves flowing, SETUP=sqlite|pg1|pg2;
 # fails on any error or on memory growing after the warm-up.

@@ -1,15 +1,16 @@
 """Online play under load: real daphne, real websocket clients, HTTP move posts (issue 16).
 
 Run: .venv/bin/python bench/online.py [--tables 1,50,200] [--seconds 20]
-         [--modes paced,flat] [--setups sqlite,pg1,pg2]
+         [--modes paced,flat] [--setups sqlite,pg1,pg2] [--game sarg]
 
 Each run gets a fresh database (copied from a migrated template), N started Sarg tables
 (to 1000, so games outlast the run) of two people, one websocket per seat and one client
 task per table that posts a legal move as the seat to act and waits until every seat's
 socket shows the new version. ``paced``: each table one move a second; ``flat``: the next
-move as soon as the last one arrived everywhere. Setups: ``sqlite`` (one daphne, in-memory
-channel layer: the embedded default), ``pg1`` / ``pg2`` (PostgreSQL + Redis, one or two
-daphne processes; seats and posts alternate between them).
+move as soon as the last one arrived everywhere. ``--game`` plays another game instead
+(``GAMES``: Sacrifice with two people, Sarcophagus and Sarkophag with four). Setups:
+``sqlite`` (one daphne, in-memory channel layer: the embedded default), ``pg1`` / ``pg2``
+(PostgreSQL + Redis, one or two daphne processes; seats and posts alternate between them).
 
 Per run it prints round trip p50/p95/p99 (posted until every seat's socket has the version),
 moves/s, server CPU ms per move (all daphne processes), peak RSS, errors, and where the rest
@@ -45,6 +46,13 @@ TEMPLATE = "sarco_bench_template"
 RUN_DB = "sarco_bench_online"
 ROUND_TRIP_LIMIT = 10.0  # seconds: slower than this counts as an error
 OPEN_LIMIT = 180.0  # seconds to open every socket before the window starts anyway
+# Per game: seats and options (long games where a game has a length to set).
+GAMES = {
+    "sarg": (2, {"to_1000": True}),
+    "sacrifice": (2, {}),
+    "sarcophagus": (4, {}),
+    "sarkophag": (4, {"limit": 999}),
+}
 FLAT_GAMES = 20  # flat out, fewer than this many tables chain games so that one outlasts the run
 # The servers run as in production (DEBUG off: no query log, no SQL quoting per query),
 # over plain HTTP on the loopback, keeping database connections.
@@ -103,8 +111,9 @@ def fresh_database(setup: str, workdir: pathlib.Path) -> dict[str, str]:
 # --- one run (in a child process, Django configured for its database) -------------------------
 
 
-def create_tables(count: int) -> list[dict]:
-    """Started tables, their players' session ids, and the state the client mirrors."""
+def create_tables(count: int, game: str = "sarg") -> list[dict]:
+    """Started tables of ``game``, their players' session ids, and the state the client
+    mirrors."""
     import django
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "sarco.settings")
@@ -117,12 +126,14 @@ def create_tables(count: int) -> list[dict]:
     User = get_user_model()
     made = []
     for number in range(count):
-        people = [User(username=f"bench{number}-{seat}") for seat in range(2)]
+        seats, options = GAMES[game]
+        people = [User(username=f"bench{number}-{seat}") for seat in range(seats)]
         for person in people:
             person.set_unusable_password()
             person.save()
-        table = tables.open_table("sarg", people[0], seats=2, options={"to_1000": True})
-        tables.take_seat(table, people[1])
+        table = tables.open_table(game, people[0], seats=seats, options=options)
+        for person in people[1:]:
+            tables.take_seat(table, person)
         table = tables.start(table, people[0])
         sessions = []
         for person in people:
@@ -130,7 +141,12 @@ def create_tables(count: int) -> list[dict]:
             client.force_login(person)
             sessions.append(client.cookies["sessionid"].value)
         made.append(
-            {"public_id": str(table.public_id), "version": table.version, "sessions": sessions}
+            {
+                "public_id": str(table.public_id),
+                "game": game,
+                "version": table.version,
+                "sessions": sessions,
+            }
         )
         made[-1]["state"] = table.state()
     return made
@@ -232,7 +248,7 @@ async def drive_table(
     """Play one table until its game ends or the run stops (True), or an error (False)."""
     from games.engines import get_engine
 
-    engine = get_engine("sarg")
+    engine = get_engine(table["game"])
     rng = random.Random(table["public_id"])
     state, version = table["state"], table["version"]
     path = f"/ws/play/{table['public_id']}/"
@@ -339,7 +355,9 @@ async def measure(
     }
 
 
-def run_one(setup: str, count: int, mode: str, seconds: float, workdir: pathlib.Path) -> dict:
+def run_one(
+    setup: str, count: int, mode: str, seconds: float, workdir: pathlib.Path, game: str = "sarg"
+) -> dict:
     env = fresh_database(setup, workdir)
     os.environ.pop("DATABASE_URL", None)
     os.environ.pop("REDIS_URL", None)
@@ -347,7 +365,7 @@ def run_one(setup: str, count: int, mode: str, seconds: float, workdir: pathlib.
     os.environ["DEBUG"] = "true"
     os.environ["SECRET_KEY"] = PRODUCTION["SECRET_KEY"]  # the servers must read its sessions
     per_client = 1 if mode == "paced" else max(1, FLAT_GAMES // count)
-    tables = create_tables(count * per_client)
+    tables = create_tables(count * per_client, game)
     chains = [tables[n * per_client : (n + 1) * per_client] for n in range(count)]
     server_env = {**env, **PRODUCTION, "SARCO_BOT_PAUSE": "0.7"}
     if setup != "sqlite":
@@ -432,12 +450,13 @@ def main() -> None:
     parser.add_argument(
         "--peer", action="store_true", help="also run the boardgame.io peer and print ratios"
     )
+    parser.add_argument("--game", default="sarg", choices=sorted(GAMES))
     parser.add_argument("--one", help=argparse.SUPPRESS)  # child: "setup,tables,mode,workdir"
     args = parser.parse_args()
 
     if args.one:
         setup, count, mode, workdir = args.one.split(",", 3)
-        figures = run_one(setup, int(count), mode, args.seconds, pathlib.Path(workdir))
+        figures = run_one(setup, int(count), mode, args.seconds, pathlib.Path(workdir), args.game)
         print(json.dumps(figures))
         return
 
@@ -455,7 +474,7 @@ def main() -> None:
                 for mode in args.modes.split(","):
                     child = subprocess.run(
                         [sys.executable, __file__, "--seconds", str(args.seconds),
-                         "--one", f"{setup},{count},{mode},{workdir}"],
+                         "--game", args.game, "--one", f"{setup},{count},{mode},{workdir}"],
                         capture_output=True,
                         text=True,
                     )  # fmt: skip
