@@ -44,9 +44,7 @@ def url(session) -> str:
     return f"/admin/scoring/playsession/{session.pk}/correct/"
 
 
-def post(
-    client, session, fields, *, number=1, reason=WHY, action="save", version=None, htmx=False
-):
+def post(client, session, fields, *, number=1, reason=WHY, action="save", version=None, htmx=False):
     """The correction page's form as a browser sends it: the game's fields, the hidden round
     and version (by default the session's version now, as a freshly drawn page has it); as
     htmx sends it (the live page) with ``htmx``."""
