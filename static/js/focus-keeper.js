@@ -19,6 +19,7 @@
     "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]";
   var remembered = null;
   var sent = null;
+  var aborted = false;
 
   function keyOf(el) {
     if (el.dataset && el.dataset.focusKey) return { attr: "data-focus-key", value: el.dataset.focusKey };
@@ -113,7 +114,14 @@
   // hx-disabled-elt disables the control during the request, which already drops its focus:
   // so the control is also noted when a request leaves.
   function noteRequest() {
+    aborted = false;
     sent = lost() ? null : document.activeElement;
+  }
+
+  // A request replaced by a newer one (hx-sync) is aborted by a change event, and a field's
+  // change fires once the focus has left it, on its way to the control the person chose.
+  function noteAbort() {
+    aborted = true;
   }
 
   function remember(event) {
@@ -123,9 +131,11 @@
     remembered = snapshot(active, swapped);
   }
 
-  // No swap took the control away (hx-swap="none", a refusal): give it its focus back.
+  // No swap took the control away (hx-swap="none", a refusal): give it its focus back;
+  // not after an abort, when pulling it back would put what is typed next in the old field.
   function requestDone() {
-    if (sent && lost() && usable(sent)) sent.focus();
+    if (!aborted && sent && lost() && usable(sent)) sent.focus();
+    aborted = false;
     sent = null;
   }
 
@@ -155,6 +165,8 @@
   }
 
   document.addEventListener("htmx:beforeRequest", noteRequest);
+  // Captured: htmx's own listener on the element aborts (and ends) the request at once.
+  document.addEventListener("htmx:abort", noteAbort, true);
   document.addEventListener("htmx:afterRequest", requestDone);
   document.addEventListener("htmx:beforeSwap", remember);
   document.addEventListener("htmx:oobBeforeSwap", remember);
