@@ -129,7 +129,13 @@ def test_new_sheet(live_server, a11y_page, keeper, game):
 
 
 def pick_first_chip(page):
-    """Tick the first player's first chip: the same chip is then taken for the others."""
+    """Tick the first player's first chip: the same chip is then taken for the others. The
+    cards were just swapped in (the mode's answer): a tick before htmx has settled them was
+    once not heard, and nothing was recomputed."""
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, "
+        ".htmx-added')"
+    )
     chip = page.locator(".entry-player").first.locator(".chip").first
     chip.click()
     expect(page.locator(".chip-taken").first).to_be_visible()
