@@ -9,7 +9,7 @@ tapped; a trap's discard and a pass are buttons of their own.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, wraps
 from typing import Any
 
 from django.utils.translation import get_language, ngettext, pgettext
@@ -23,12 +23,21 @@ SYMBOL = {"sun": "☀", "moon": "☾", "crown": "♛", "arms": "⚜"}
 LATEST_SHOWN = 4
 
 
+def per_language(words):
+    """``words`` looked up once per active language and arguments. A board names dozens of
+    tiles per viewer and version, and each name costs a handful of catalogue lookups, which
+    were most of a Sarcophagus board's context."""
+    cached = lru_cache(maxsize=256)(lambda language, *args: words(*args))
+
+    @wraps(words)
+    def in_language(*args):
+        return cached(get_language(), *args)
+
+    return in_language
+
+
+@per_language
 def suit_name(suit: str) -> str:
-    return _suit_name(suit, get_language())
-
-
-@lru_cache(maxsize=64)
-def _suit_name(suit: str, language: str | None) -> str:
     return {
         "sun": pgettext("piecepack suit", "suns"),
         "moon": pgettext("piecepack suit", "moons"),
@@ -37,13 +46,9 @@ def _suit_name(suit: str, language: str | None) -> str:
     }[suit]
 
 
+@per_language
 def suit_word(suit: str) -> str:
     """One suit named as a player's colour ("sun", "moon"...)."""
-    return _suit_word(suit, get_language())
-
-
-@lru_cache(maxsize=64)
-def _suit_word(suit: str, language: str | None) -> str:
     return {
         "sun": pgettext("piecepack suit, one", "sun"),
         "moon": pgettext("piecepack suit, one", "moon"),
@@ -54,14 +59,12 @@ def _suit_word(suit: str, language: str | None) -> str:
 
 def tile_face(tile: str) -> dict[str, Any]:
     """A face-up tile in RULINGS notation (``"5-sun"``) as people read it: a new dict each
-    time (callers mark it), its words looked up once per language and tile."""
-    return dict(_tile_face(tile, get_language()))
+    time, since callers mark it."""
+    return dict(_tile_face(tile))
 
 
-@lru_cache(maxsize=256)
-def _tile_face(tile: str, language: str | None) -> dict[str, Any]:
-    """A board names dozens of tiles per viewer and version; each name costs a handful of
-    catalogue lookups, which were most of a Sarcophagus board's context."""
+@per_language
+def _tile_face(tile: str) -> dict[str, Any]:
     value, suit = tile.split("-")
     if value == "null":
         kind, text = "trap", "✕"
@@ -100,11 +103,11 @@ def coin_face(suit: str, value: int | None) -> dict[str, Any]:
 def where(position: list[int]) -> str:
     """A pyramid position for people: row 1 is the top, tiles counted from the left."""
     row, index = position
-    return _where(row, index, get_language())
+    return _where(row, index)
 
 
-@lru_cache(maxsize=256)
-def _where(row: int, index: int, language: str | None) -> str:
+@per_language
+def _where(row: int, index: int) -> str:
     return _("row %(row)s, tile %(tile)s") % {"row": row, "tile": index + 1}
 
 
