@@ -33,13 +33,11 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-SEATS = {"sarg": 2, "sacrifice": 2, "sarcophagus": 4, "sarkophag": 4}
+from bench.online import GAMES, PRODUCTION  # noqa: E402  (its seats per game, its settings)
 
 
 def setup_django(workdir: str) -> None:
     """Django as ``bench/online.py`` runs its servers (DEBUG off), on a new database."""
-    from bench.online import PRODUCTION
-
     os.environ.update(
         PRODUCTION,
         DJANGO_SETTINGS_MODULE="sarco.settings",
@@ -74,7 +72,7 @@ def measure(game: str, moves: int, rng: random.Random) -> dict[str, list[float]]
 
     people = [
         get_user_model().objects.create_user(f"{game}-{n}", password="pw-parts-12345")
-        for n in range(SEATS[game])
+        for n in range(GAMES[game][0])
     ]
     figures: dict[str, list[float]] = {
         k: [] for k in ("play", "context", "template", "json", "html bytes", "json bytes")
@@ -126,7 +124,7 @@ def main() -> None:
             f"{'game':12} {'seats':>5} {'play ms':>8} {'context ms':>10} {'template ms':>11}"
             f" {'json ms':>8} {'html B':>7} {'json B':>7}   (medians; per seat but play)"
         )
-        for game, seats in SEATS.items():
+        for game, (seats, _options) in GAMES.items():
             figures = measure(game, args.moves, rng)
             median = {k: statistics.median(v) for k, v in figures.items()}
             print(

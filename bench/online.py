@@ -124,9 +124,9 @@ def create_tables(count: int, game: str = "sarg") -> list[dict]:
     from games import tables
 
     User = get_user_model()
+    seats, options = GAMES[game]
     made = []
     for number in range(count):
-        seats, options = GAMES[game]
         people = [User(username=f"bench{number}-{seat}") for seat in range(seats)]
         for person in people:
             person.set_unusable_password()
