@@ -1,4 +1,4 @@
-"""Online tables: the live state of an online session (see ../shared/TABLES_API.md).
+"""Online tables: the live state of an online session (see docs/contracts/tables-api.md).
 
 A table holds its engine state as JSON (``engine.to_json``), the seed it was dealt from and
 an append-only move log (``TableMove``), so every game replays from seed + moves. Only

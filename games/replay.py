@@ -1,7 +1,7 @@
 """A table's game replayed from its seed, options and move log.
 
 The stored state is only a cache of this: the same seed and options give the same deal and
-the same moves give the same game (RULES_API.md), so replays and recording read the log.
+the same moves give the same game (docs/contracts/rules-api.md): replays and recording read the log.
 """
 
 from __future__ import annotations

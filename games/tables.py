@@ -1,4 +1,4 @@
-"""The tables service: the one write path of online play (../shared/TABLES_API.md).
+"""The tables service: the one write path of online play (docs/contracts/tables-api.md).
 
 Views, websocket consumers, the bot runner, the admin and commands all call these plain
 synchronous functions; nothing else writes a table. Each function is one transaction that

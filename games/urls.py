@@ -1,4 +1,4 @@
-"""Online play's pages, under /play/ (names are a contract: see TABLES_API.md)."""
+"""Online play's pages, under /play/ (names are a contract: see docs/contracts/tables-api.md)."""
 
 from django.urls import path
 

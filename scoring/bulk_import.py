@@ -1,4 +1,4 @@
-"""Bulk import of a club's old score sheets (RATINGS_API.md, "Bulk import").
+"""Bulk import of a club's old score sheets (docs/contracts/ratings-api.md, "Bulk import").
 
 The file is a JSON list of sheets in the scorekeeper's format, each with a ``date`` (the
 session's ``finished_at``), an optional ``mode`` and an optional ``id``. Every sheet is

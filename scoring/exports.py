@@ -135,7 +135,7 @@ def seat_rows(sessions: QuerySet) -> Iterator[list]:
 
 
 def sheet_lines(sessions: QuerySet) -> Iterator[str]:
-    """A JSON list of sheets that ``manage.py import_sheets`` reads back (RATINGS_API.md)."""
+    """The JSON list of sheets ``manage.py import_sheets`` reads (docs/contracts/ratings-api.md)."""
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
     rounds = Prefetch("rounds", queryset=Round.objects.order_by("number"))
     sessions = in_order(sessions).prefetch_related(None).prefetch_related(seats, rounds)

@@ -412,7 +412,7 @@ class Round(models.Model):
         return gettext("Round %(number)d") % {"number": self.number}
 
 
-# --- Ratings (RATINGS_API.md) -----------------------------------------------------------------
+# --- Ratings (docs/contracts/ratings-api.md) ------------------------------------------------------
 # Stored so that pages read them instead of replaying history: one Rating per player and
 # game (the state after every event), one RatingEvent per seat of every rated session (the
 # state after that event, for charts, trends, filtered replays and per-player aggregates),

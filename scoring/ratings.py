@@ -1,4 +1,4 @@
-"""OpenSkill ratings per player and game, kept equal to a full replay (RATINGS_API.md).
+"""OpenSkill ratings per player and game, equal to a full replay (docs/contracts/ratings-api.md).
 
 Every finished, not voided session is one rating event: each seat a one-player team in seat
 order, ranked by its place (equal places tie), events applied in ``(finished_at, id)``

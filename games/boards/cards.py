@@ -1,6 +1,6 @@
 """Playing cards as people read them (rank and suit symbol, colour, a spoken name).
 
-Shared by the boards of the card games; values stay in RULINGS notation (``QH``, ``10S``,
+Shared by the boards of the card games; values stay in docs/rulings.md notation (``QH``, ``10S``,
 ``JK``) for the ``data-card`` attributes, only the labels are for people.
 """
 
@@ -38,7 +38,7 @@ RANK_LETTERS = {
 
 
 def card_face(card: str) -> dict[str, Any]:
-    """``{card, rank, suit, text, red, name}`` for a face-up card in RULINGS notation.
+    """``{card, rank, suit, text, red, name}`` for a face-up card in docs/rulings.md notation.
 
     Worked out once per card and language (a board shows dozens of cards per rendering, and
     each name is several translation lookups); each caller gets its own copy."""

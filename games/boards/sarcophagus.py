@@ -58,7 +58,7 @@ def suit_word(suit: str) -> str:
 
 
 def tile_face(tile: str) -> dict[str, Any]:
-    """A face-up tile in RULINGS notation (``"5-sun"``) as people read it: a new dict each
+    """A face-up tile in docs/rulings.md notation (``"5-sun"``) as people read it: a new dict each
     time, since callers mark it."""
     return dict(_tile_face(tile))
 

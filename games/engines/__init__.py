@@ -1,4 +1,4 @@
-"""The rules of the four games, as pure Python (see ../shared/RULES_API.md).
+"""The rules of the four games, as pure Python (see docs/contracts/rules-api.md).
 
 ``ENGINES`` maps each game's name to its engine; ``get_engine(name)`` looks one up.
 Each game is a package (``sarkophag/``, ``sacrifice/``, ``sarcophagus/``, ``sarg/``) whose

@@ -1,6 +1,6 @@
 """What every rules engine shares: the error type and the protocol it follows.
 
-Engines are pure Python: no Django, no I/O, no global state. See ../shared/RULES_API.md.
+Engines are pure Python: no Django, no I/O, no global state. See docs/contracts/rules-api.md.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ View = dict[str, Any]
 
 
 class Engine(Protocol):
-    """The engine protocol of RULES_API.md; each game module exposes one as ``ENGINE``."""
+    """The engine protocol of docs/contracts/rules-api.md; each game module has one: ``ENGINE``."""
 
     name: str
     min_players: int

@@ -1,4 +1,4 @@
-"""``play:move``: one move posted by a player (TABLES_API.md).
+"""``play:move``: one move posted by a player (docs/contracts/tables-api.md).
 
 POST ``version`` (the table version the page showed, ASCII digits) and ``move`` (one
 ``legal_moves`` dict as JSON). Applied: 200 with the table's fragments for the poster's

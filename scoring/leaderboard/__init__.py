@@ -1,4 +1,4 @@
-"""The club leaderboard: standings per game, the overview, player pages (RATINGS_API.md).
+"""The club leaderboard: standings, the overview, player pages (docs/contracts/ratings-api.md).
 
 Pages read stored ratings, events and records (scoring.ratings, scoring.records); nothing
 here replays all history per request, except a filtered view (a period or a mode), whose

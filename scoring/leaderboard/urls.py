@@ -1,4 +1,4 @@
-"""Leaderboard URLs (RATINGS_API.md): mounted at the root by sarco/urls.py."""
+"""Leaderboard URLs (docs/contracts/ratings-api.md): mounted at the root by sarco/urls.py."""
 
 from django.urls import path
 

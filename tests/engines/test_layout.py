@@ -18,7 +18,7 @@ ENGINES_DIR = Path(__file__).resolve().parents[2] / "games" / "engines"
 PROJECT_ROOT = ENGINES_DIR.parents[1]
 PACKAGE = "games.engines"
 
-# The rule functions of RULES_API.md, per game, besides ENGINE.
+# The rule functions of docs/contracts/rules-api.md, per game, besides ENGINE.
 RULES_API = {
     "sarkophag": {"mummy_heads", "legal_cards", "taker"},
     "sarg": {"line_value", "score_round", "final_result"},

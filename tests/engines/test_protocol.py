@@ -1,4 +1,4 @@
-"""The engine protocol of RULES_API.md, checked the same way for all four engines."""
+"""The engine protocol of docs/contracts/rules-api.md, checked the same way for all four engines."""
 
 import json
 import random

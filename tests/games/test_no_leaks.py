@@ -1,5 +1,5 @@
 """Hidden cards never leave the server: random games, every fragment, page and socket message
-scanned for a card, tile or coin (data-card/-tile/-coin, TABLES_API.md markup) that the
+scanned for a card, tile or coin (data-card/-tile/-coin: docs/contracts/tables-api.md) that the
 viewer's ``engine.view`` does not hold."""
 
 import json

@@ -1,4 +1,4 @@
-"""Sacrifice: the engine and the rule functions other code calls (RULES_API.md).
+"""Sacrifice: the engine and the rule functions other code calls (docs/contracts/rules-api.md).
 
 ``cards`` holds the notation, decks, trick strength and scoring, ``state`` the game state,
 ``view`` what one seat may know, ``engine`` the protocol. Only the names below are public.

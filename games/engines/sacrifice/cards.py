@@ -1,7 +1,7 @@
 """Sacrifice's cards: notation, the decks of ruling S1, trick strength (S4) and scoring (S9).
 
 Pure data plus the rule functions the scorekeeper calls. Cards are strings in the notation of
-RULINGS.md ("10H", "QS", "AC", "JK"); the tables below are built once at import.
+docs/rulings.md ("10H", "QS", "AC", "JK"); the tables below are built once at import.
 """
 
 from __future__ import annotations

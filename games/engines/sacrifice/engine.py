@@ -54,7 +54,7 @@ _MOVE_KINDS = {"buy": "buy", "done": "buy", "play": "trick", "sacrifice": "sacri
 
 
 def _card(value: Any) -> str:
-    """A move's card, refused unless it is written exactly in the notation of RULINGS.md."""
+    """A move's card, refused unless it is written exactly in the notation of docs/rulings.md."""
     if isinstance(value, str) and value in DECK_COPIES:
         return value
     raise IllegalMove(
@@ -306,7 +306,7 @@ def _end_hand(s: SacrificeState) -> None:
 
 
 class SacrificeEngine:
-    """The protocol of RULES_API.md for Sacrifice. Stateless: all is in SacrificeState."""
+    """The docs/contracts/rules-api.md protocol for Sacrifice. Stateless: all in SacrificeState."""
 
     name = "sacrifice"
     min_players = 2

@@ -1,4 +1,4 @@
-"""Sarcophagus: the engine and the rule functions other code calls (RULES_API.md).
+"""Sarcophagus: the engine and the rule functions other code calls (docs/contracts/rules-api.md).
 
 ``pyramid`` holds the geometry, ``tiles`` the notation and fame, ``state`` the game state and
 its set-up, ``view`` what one seat may see, ``engine`` the protocol. Only the names below are

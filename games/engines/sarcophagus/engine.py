@@ -1,6 +1,6 @@
 """Sarcophagus (seed 002, rulings P1-P10): a piecepack pyramid explored with hidden coins.
 
-The engine follows RULES_API.md. Decisions are moves:
+The engine follows docs/contracts/rules-api.md. Decisions are moves:
 ``{"coin": 3, "tile": [4, 1]}`` places a coin (with two players, who own two suits, add
 ``"suit": "sun"``; without it the first owned suit holding that value is used),
 ``{"discard": "3-moon"}`` answers a trap, ``{"pass": True}`` when out of coins.

@@ -2,7 +2,7 @@
 
 Inside the engine a tile (or a coin, which has the same suits and values) is an int 0-23:
 ``suit * 6 + value`` with values null=0, ace=1, 2-5. Public functions take and return the
-notation of RULINGS.md (``"5-sun"``, ``"null-moon"``, ``"ace-arms"``).
+notation of docs/rulings.md (``"5-sun"``, ``"null-moon"``, ``"ace-arms"``).
 """
 
 from __future__ import annotations

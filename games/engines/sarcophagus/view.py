@@ -68,7 +68,7 @@ def _seat_summary(state: SarcophagusState, seat: int, viewer: int | None) -> dic
 
 
 def build_view(engine: Engine, state: SarcophagusState, seat: int | None) -> dict[str, Any]:
-    """The view of RULES_API.md for ``seat`` (None: a spectator)."""
+    """The view of docs/contracts/rules-api.md for ``seat`` (None: a spectator)."""
     to_act = engine.to_act(state)
     view: dict[str, Any] = {
         "game": engine.name,

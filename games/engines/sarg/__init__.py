@@ -1,4 +1,4 @@
-"""Sarg: the engine and the rule functions other code calls (RULES_API.md).
+"""Sarg: the engine and the rule functions other code calls (docs/contracts/rules-api.md).
 
 ``cards`` holds the deck and notation, ``scoring`` line values, rounds and the end bonus,
 ``square`` the 3x3 geometry, ``state`` the game state, ``events`` the public log, ``engine``

@@ -1,6 +1,6 @@
 """Sarg's cards: the 54-card deck, card notation, and each card's value, suit and colour.
 
-Notation is RULINGS.md's: ranks ``A 2 ... 10 J Q K``, suits ``S H D C``, jokers ``JK``.
+Notation is docs/rulings.md's: ranks ``A 2 ... 10 J Q K``, suits ``S H D C``, jokers ``JK``.
 Values are tables built once, so scoring a line is a few dict look-ups.
 """
 
@@ -33,7 +33,7 @@ RED: dict[str, bool] = {card: suit in RED_SUITS for card, suit in SUIT.items()}
 
 
 def parse_card(text: str) -> str:
-    """A card in RULINGS notation, normalised (``" qh "`` -> ``"QH"``); ValueError otherwise."""
+    """A card in docs/rulings.md notation, normalised (``" qh "`` -> ``"QH"``); else ValueError."""
     if not isinstance(text, str):
         raise ValueError(Text("A card is written like QH, 10S, AC or JK, not %(text)r.", text=text))
     card = text.strip().upper()

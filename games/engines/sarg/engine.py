@@ -1,6 +1,6 @@
 """Sarg (seed 004): two players build a 3x3 "coffin" of cards; Queen scores rows, King columns.
 
-The engine follows RULES_API.md and rulings G1-G7. The rule functions (``line_value``,
+It follows docs/contracts/rules-api.md and rulings G1-G7. The rule functions (``line_value``,
 ``score_round``, ``final_result``, ``validate_grid``, ``parse_card``, ``DECK``) live in
 ``scoring`` and ``cards``, the square's geometry in ``square`` and the state in ``state``;
 the package's ``__init__`` exposes the public names, because the scorekeeper calls them.

@@ -1,6 +1,6 @@
 """Sarg scoring: line values (G4), the round score with its tie rule (G5), the end bonus (G6).
 
-These are the functions of RULES_API.md the scorekeeper calls, so they validate their input
+These are the docs/contracts/rules-api.md functions the scorekeeper calls: they validate their input
 and explain their result; the engine calls the same functions, so a rule exists once.
 """
 

@@ -1,4 +1,4 @@
-"""Sarkophag: the engine and the rule functions other code calls (RULES_API.md).
+"""Sarkophag: the engine and the rule functions other code calls (docs/contracts/rules-api.md).
 
 ``rules`` holds the head table and who may play what, ``state`` the game state and its JSON,
 ``text`` events and refusals in words, ``engine`` the protocol. Only the names below are public.

@@ -1,9 +1,9 @@
 """Sarkophag (Michael Feldkoetter, Amigo): a trick-taking game where nobody wants the tricks.
 
-Seeds 000 (English rules) and 003 (German short rules) plus rulings K1-K6 of RULINGS.md; the
+Seeds 000 (English rules) and 003 (German short rules) plus rulings K1-K6 of docs/rulings.md; the
 rules in the project's words are in docs/rules/sarkophag.md. Moves are ``{"card": 22}``.
 
-The rule functions of RULES_API.md (``mummy_heads``, ``legal_cards``, ``taker``) and the ones
+The docs/contracts/rules-api.md functions (``mummy_heads``, ``legal_cards``, ``taker``) and those
 the scorekeeper uses (``heads``, ``limit_reached``, ``lowest_seats``) live in ``rules``; the
 engine calls their unchecked cores. The package's ``__init__`` exposes the public names.
 """
@@ -67,7 +67,7 @@ def _start_round(state: SarkophagState, round_number: int, dealer: int) -> None:
 
 
 class SarkophagEngine:
-    """The engine protocol of RULES_API.md for Sarkophag."""
+    """The engine protocol of docs/contracts/rules-api.md for Sarkophag."""
 
     name = "sarkophag"
     min_players = 3

@@ -1,7 +1,7 @@
 """`manage.py import_sheets FILE`: bring a club's old score sheets in, all or nothing.
 
 FILE is a JSON list of sheets in the scorekeeper's format, each with a ``date`` and an
-optional ``mode`` and ``id`` (RATINGS_API.md). An invalid sheet stops the import with its
+optional ``mode`` and ``id`` (docs/contracts/ratings-api.md). A bad sheet stops the import with its
 index and field and writes nothing; otherwise one line of counts ends the run.
 """
 

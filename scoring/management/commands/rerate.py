@@ -14,7 +14,7 @@ from scoring.models import PlaySession
 
 
 class Command(BaseCommand):
-    help = "Replay all rating events in order (RATINGS_API.md); writes only what differs."
+    help = "Replay every rating event in order; write only changes (docs/contracts/ratings-api.md)."
 
     def add_arguments(self, parser):
         parser.add_argument("--game", choices=ratings.GAMES, help="only this game")

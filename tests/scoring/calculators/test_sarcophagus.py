@@ -15,7 +15,7 @@ RON = ["5-sun", "2-moon", "3-moon", "4-moon", "5-moon", "2-crown", "3-crown", "4
 
 
 def test_seed_scoring_example_is_33_not_30():
-    # RULINGS P10: the tiles are worth 28, plus 4 (moon set) and 1 (crown pair).
+    # Ruling P10 (docs/rulings.md): the tiles are worth 28, plus 4 (moon set) and 1 (crown pair).
     result = compute(sheet({"Ron": RON, "Amy": []}))
     ron = result["breakdown"]["Ron"]
     assert ron["breakdown"]["tiles"] == 28

@@ -25,7 +25,7 @@ def test_issue_example_adds_typed_heads_and_heads_from_cards():
             limit=100,
         )
     )
-    # 22 has 2 heads, 15 has 5; 9 has 1, 8 has 3, 36 none (RULINGS K1).
+    # 22 has 2 heads, 15 has 5; 9 has 1, 8 has 3, 36 none (ruling K1, docs/rulings.md).
     assert result["rounds"][1]["credited"] == {"Anna": 7, "Ben": 0, "Clara": 4}
     assert result["totals"] == {"Anna": 19, "Ben": 0, "Clara": 11}
     assert result["finished"] is False
