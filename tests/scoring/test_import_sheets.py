@@ -144,3 +144,61 @@ def test_a_big_import_renews_the_planner_statistics(monkeypatch):
     assert not ratings.replay("sarg").changed
     assert snapshot() == before
     bulk_rows.analyze(PlaySession)  # callable on its own, on either database
+
+
+# --- the admin's "JSON to import" export, imported back ---------------------------------------
+
+
+def phone_session():
+    from .organiser_helpers import finished_sarg
+
+    return finished_sarg()
+
+
+def online_session():
+    from tests.games.helpers import bot_table, play_out
+
+    return play_out(bot_table("sarkophag", seats=3), seed=1).session
+
+
+def imported_session():
+    from scoring.bulk_import import import_sheets
+
+    import_sheets([{**SARG, "date": "2025-03-01", "id": "paper-7"}])
+    return PlaySession.objects.get()
+
+
+def exported():
+    from scoring.exports import sheet_lines
+
+    return json.loads("".join(sheet_lines(PlaySession.objects.all())))
+
+
+@pytest.mark.parametrize("origin", [phone_session, online_session, imported_session])
+def test_importing_the_admins_export_again_adds_nothing(tmp_path, origin):
+    origin()
+    sheets = exported()
+    before = (snapshot(), PlaySession.objects.count(), Player.objects.count())
+    out, _ = run(tmp_path, sheets)
+    assert f"0 sessions imported, {len(sheets)} skipped" in out
+    assert (snapshot(), PlaySession.objects.count(), Player.objects.count()) == before
+
+
+def test_importing_the_export_after_a_rename_creates_no_player(tmp_path):
+    phone_session()
+    sheets = exported()
+    Player.objects.filter(name="Ben").update(name="Benjamin", name_key="benjamin")
+    before = Player.objects.count()
+    out, _ = run(tmp_path, sheets)
+    assert "0 new players" in out or "0 new player" in out
+    assert Player.objects.count() == before and not Player.objects.filter(name="Ben").exists()
+
+
+def test_the_same_id_twice_in_one_file_names_both_sheets(tmp_path):
+    sheets = [{**SARG, "date": "2024-01-01", "id": "a"}, {**KOPH, "date": "2024-01-02"}]
+    sheets.append({**SARG, "date": "2024-01-03", "id": "a"})
+    with pytest.raises(CommandError) as caught:
+        run(tmp_path, sheets)
+    message = str(caught.value)
+    assert "sheet 2, field id" in message and "sheet 0" in message
+    assert not PlaySession.objects.exists()
