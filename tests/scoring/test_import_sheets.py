@@ -89,6 +89,11 @@ def test_ratings_equal_a_full_replay_when_old_history_arrives_late(tmp_path):
         ({**SARG, "date": "2024-01-01", "rounds": SARG["rounds"][:3]}, "sheet 1, field rounds"),
         ({**KOPH, "date": "2024-01-01", "rounds": [{"heads": {"anna": "x"}}]}, "sheet 1, field"),
         ("not a sheet", "sheet 1"),
+        ({**SARG, "date": "2024-01-01", "roles": {"queen": 1, "king": 2}}, "field roles.queen"),
+        (
+            {**SARG, "date": "2024-01-01", "players": ["1", "2"], "roles": {"queen": 1, "king": 2}},
+            "sheet 1, field roles.queen",
+        ),
     ],
 )
 def test_a_bad_sheet_stops_everything_naming_index_and_field(tmp_path, sheet, where):
