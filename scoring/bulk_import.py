@@ -25,6 +25,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from . import ratings
 from .bulk_rows import ANALYZE_AFTER, analyze, insert_objects, insert_rows, paused_gc
@@ -83,16 +84,27 @@ class Counts:
     games: list[str] = field(default_factory=list)
 
     def line(self) -> str:
-        return _(
-            "%(sheets)s sheets read: %(imported)s sessions imported, %(skipped)s skipped as "
-            "already there, %(players)s new players; ratings replayed for %(games)s."
-        ) % {
-            "sheets": self.sheets,
-            "imported": self.imported,
-            "skipped": self.skipped,
-            "players": self.new_players,
-            "games": ", ".join(self.games) or _("no game"),
+        """One line of counts, each in its plural form (1 session, 2 sessions)."""
+        n, imported, skipped, players = self.sheets, self.imported, self.skipped, self.new_players
+        words = {
+            "read": ngettext("%(n)s sheet read", "%(n)s sheets read", n) % {"n": n},
+            "imported": ngettext("%(n)s session imported", "%(n)s sessions imported", imported)
+            % {"n": imported},
+            "skipped": ngettext(
+                "%(n)s skipped as already there", "%(n)s skipped as already there", skipped
+            )
+            % {"n": skipped},
+            "players": ngettext("%(n)s new player", "%(n)s new players", players) % {"n": players},
+            "ratings": self._ratings(),
         }
+        return _("%(read)s: %(imported)s, %(skipped)s, %(players)s; %(ratings)s.") % words
+
+    def _ratings(self) -> str:
+        if not self.games:
+            return _("no ratings to replay")
+        names = dict(PlaySession.GAME_CHOICES)
+        games = ", ".join(names.get(game, game) for game in self.games)
+        return _("ratings replayed for %(games)s") % {"games": games}
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -117,6 +129,15 @@ def parse_date(value: Any, index: int) -> dt.datetime:
     return moment
 
 
+IMPORT_KEYS = ("date", "mode", "id")  # about the session, not the sheet
+CHECKED_ONLY = ("totals",)  # paper's written totals: checked against the computed ones
+
+
+def stored_part(data: dict[str, Any]) -> dict[str, Any]:
+    """What of an imported sheet is the session's sheet: its entries, not the extras."""
+    return {k: v for k, v in data.items() if k not in IMPORT_KEYS + CHECKED_ONLY}
+
+
 def read_sheet(index: int, data: Any) -> Sheet:
     """Check and compute one sheet; ImportRefused names its index and field."""
     if not isinstance(data, dict):
@@ -132,11 +153,11 @@ def read_sheet(index: int, data: Any) -> Sheet:
         source_id = str(source_id)
         if not 0 < len(source_id) <= 200:
             raise ImportRefused(_("an id has 1 to 200 characters."), index, "id")
-    sheet = {k: v for k, v in data.items() if k not in ("date", "mode", "id")}
     try:
-        result = compute(sheet)
+        result = compute({k: v for k, v in data.items() if k not in IMPORT_KEYS})
     except SheetError as exc:
         raise ImportRefused(exc.message, index, exc.field) from None
+    sheet = stored_part(data)
     if not result["finished"]:
         raise ImportRefused(
             _("this game is not over by the rules, so it cannot be a finished session."),
@@ -201,7 +222,7 @@ def _read_chunk(start: int, items: list) -> list[Sheet]:
 
 def _with_data(sheets: list[Sheet], data: list) -> list[Sheet]:
     for sheet in sheets:
-        sheet.data = {k: v for k, v in data[sheet.index].items() if k not in ("date", "mode", "id")}
+        sheet.data = stored_part(data[sheet.index])
     return sheets
 
 

@@ -207,3 +207,60 @@ def test_the_same_id_twice_in_one_file_names_both_sheets(tmp_path):
     message = str(caught.value)
     assert "sheet 2, field id" in message and "sheet 0" in message
     assert not PlaySession.objects.exists()
+
+
+# --- the line of counts and a paper sheet's written totals ------------------------------------
+
+
+def test_the_counts_use_the_singular_for_one(tmp_path):
+    out, _ = run(tmp_path, [{**SARG, "date": "2024-05-17", "players": ["Anna", "Ben"]}])
+    assert out.strip() == (
+        "1 sheet read: 1 session imported, 0 skipped as already there, 2 new players; "
+        "ratings replayed for Sarg."
+    )
+    again, _ = run(tmp_path, [{**SARG, "date": "2024-05-17"}])
+    assert again.strip() == (
+        "1 sheet read: 0 sessions imported, 1 skipped as already there, 0 new players; "
+        "no ratings to replay."
+    )
+
+
+def test_the_counts_in_german_have_their_plural_forms():
+    from django.utils import translation
+
+    from scoring.bulk_import import Counts
+
+    with translation.override("de"):
+        one = Counts(sheets=1, imported=1, skipped=0, new_players=1, games=["sarg"]).line()
+        none = Counts(sheets=2, skipped=2).line()
+    assert one.startswith("1 Blatt gelesen: 1 Partie importiert, 0 als schon vorhanden")
+    assert "1 neuer Spieler; Wertungen neu berechnet für Sarg." in one
+    assert none.startswith("2 Blätter gelesen: 0 Partien importiert")
+    assert none.endswith("0 neue Spieler; keine Wertungen neu zu berechnen.")
+
+
+def test_written_totals_are_checked_and_not_stored(tmp_path):
+    from scoring.models import Round
+
+    sacrifice = {
+        "game": "sacrifice",
+        "players": ["Anna", "Ben"],
+        "trophies": {"Anna": ["KH", "JK"], "Ben": ["QS"]},
+        "sacrificed": {"Anna": ["AS", "7D"], "Ben": ["KD"]},
+    }
+    from scoring.calculators import compute
+
+    totals = compute(sacrifice)["totals"]
+    run(tmp_path, [{**sacrifice, "date": "2024-05-17", "totals": totals}])
+    assert "totals" not in Round.objects.get().entry
+    assert {s.player.name: s.score for s in PlaySession.objects.get().seats.all()} == totals
+
+
+def test_a_written_total_that_differs_stops_the_import_naming_sheet_and_player(tmp_path):
+    written = {"Anna": 999, "Ben": 12 * 6}
+    sheets = [{**SARG, "date": "2024-05-17"}, {**SARG, "date": "2024-05-18", "totals": written}]
+    with pytest.raises(CommandError) as caught:
+        run(tmp_path, sheets)
+    message = str(caught.value)
+    assert "sheet 1, field totals.Anna" in message and "written for Anna is 999" in message
+    assert not PlaySession.objects.exists()
