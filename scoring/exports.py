@@ -60,7 +60,7 @@ def played_text(moment: dt.datetime | None) -> str:
     offset. In UTC a Berlin date became the evening before."""
     if moment is None:
         return ""
-    local = timezone.localtime(moment)
+    local = timezone.localtime(moment, timezone.get_default_timezone())
     if local.time() == dt.time():
         return local.date().isoformat()
     return local.isoformat()
