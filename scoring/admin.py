@@ -18,13 +18,14 @@ from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
+from django.db.models.functions import Coalesce
 from django.http import HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html
-from django.utils.timezone import localtime
+from django.utils.timezone import get_default_timezone, localtime
 from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -40,6 +41,7 @@ from .numbers import form_int
 from .views.sheet_context import ROLE_LABEL
 
 FORM_TEMPLATE = "admin/scoring/organise_form.html"
+PLAYED = Coalesce("finished_at", "created_at")  # PlaySession.played_at, in the database
 CORRECT_TEMPLATE = "admin/scoring/playsession/correct_round.html"
 
 admin.site.site_header = _("sarco: the club's admin")
@@ -257,6 +259,10 @@ class PlaySessionAdmin(OrganiserAdmin):
         "export_json",
     ]
 
+    # by when the game was played (finished; started while in progress), not by when its
+    # row was made: an import of old sheets is not news
+    ordering = [PLAYED.desc(), "-id"]
+
     def get_queryset(self, request):
         return super().get_queryset(request).with_seats()
 
@@ -269,11 +275,12 @@ class PlaySessionAdmin(OrganiserAdmin):
             return found, duplicates
         return found | queryset.filter(public_id=public_id), True
 
-    @admin.display(description=_("session"), ordering="finished_at")
+    @admin.display(description=_("session"), ordering=PLAYED)
     def label(self, session: PlaySession) -> str:
-        """Game and day first: what an organiser looks for, and short enough for a phone."""
-        when = session.finished_at or session.created_at
-        return f"{session.get_game_display()}, {date_format(localtime(when), 'SHORT_DATE_FORMAT')}"
+        """Game and the day it was played first: what an organiser looks for, and short
+        enough for a phone; the day in the club's time zone and the reader's format."""
+        when = localtime(session.played_at, get_default_timezone())
+        return f"{session.get_game_display()}, {date_format(when, 'SHORT_DATE_FORMAT')}"
 
     @admin.display(description=_("players"))
     def players(self, session: PlaySession) -> str:

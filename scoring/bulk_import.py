@@ -5,8 +5,9 @@ session's ``finished_at``), an optional ``mode`` and an optional ``id``. Every s
 computed by the scorekeeper's own calculators first; only when all of them are valid is
 anything written, in one transaction and in bulk (sessions, seats, rounds, records), and the
 ratings of the games touched are replayed from the earliest imported date. Re-importing
-skips sheets whose ``id`` is known and sheets without one whose game, date, players and
-entries match an imported session.
+skips sheets whose ``id`` is known (an id imported before, or the public id of a session of
+this club, which the admin's export writes) and sheets without one whose game, date, players
+and entries match an imported session.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import datetime as dt
 import hashlib
 import json
 import multiprocessing
+import uuid
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -23,6 +25,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from . import ratings
 from .bulk_rows import ANALYZE_AFTER, analyze, insert_objects, insert_rows, paused_gc
@@ -81,16 +84,27 @@ class Counts:
     games: list[str] = field(default_factory=list)
 
     def line(self) -> str:
-        return _(
-            "%(sheets)s sheets read: %(imported)s sessions imported, %(skipped)s skipped as "
-            "already there, %(players)s new players; ratings replayed for %(games)s."
-        ) % {
-            "sheets": self.sheets,
-            "imported": self.imported,
-            "skipped": self.skipped,
-            "players": self.new_players,
-            "games": ", ".join(self.games) or _("no game"),
+        """One line of counts, each in its plural form (1 session, 2 sessions)."""
+        n, imported, skipped, players = self.sheets, self.imported, self.skipped, self.new_players
+        words = {
+            "read": ngettext("%(n)s sheet read", "%(n)s sheets read", n) % {"n": n},
+            "imported": ngettext("%(n)s session imported", "%(n)s sessions imported", imported)
+            % {"n": imported},
+            "skipped": ngettext(
+                "%(n)s skipped as already there", "%(n)s skipped as already there", skipped
+            )
+            % {"n": skipped},
+            "players": ngettext("%(n)s new player", "%(n)s new players", players) % {"n": players},
+            "ratings": self._ratings(),
         }
+        return _("%(read)s: %(imported)s, %(skipped)s, %(players)s; %(ratings)s.") % words
+
+    def _ratings(self) -> str:
+        if not self.games:
+            return _("no ratings to replay")
+        names = dict(PlaySession.GAME_CHOICES)
+        games = ", ".join(names.get(game, game) for game in self.games)
+        return _("ratings replayed for %(games)s") % {"games": games}
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -115,6 +129,15 @@ def parse_date(value: Any, index: int) -> dt.datetime:
     return moment
 
 
+IMPORT_KEYS = ("date", "mode", "id")  # about the session, not the sheet
+CHECKED_ONLY = ("totals",)  # paper's written totals: checked against the computed ones
+
+
+def stored_part(data: dict[str, Any]) -> dict[str, Any]:
+    """What of an imported sheet is the session's sheet: its entries, not the extras."""
+    return {k: v for k, v in data.items() if k not in IMPORT_KEYS + CHECKED_ONLY}
+
+
 def read_sheet(index: int, data: Any) -> Sheet:
     """Check and compute one sheet; ImportRefused names its index and field."""
     if not isinstance(data, dict):
@@ -130,11 +153,11 @@ def read_sheet(index: int, data: Any) -> Sheet:
         source_id = str(source_id)
         if not 0 < len(source_id) <= 200:
             raise ImportRefused(_("an id has 1 to 200 characters."), index, "id")
-    sheet = {k: v for k, v in data.items() if k not in ("date", "mode", "id")}
     try:
-        result = compute(sheet)
+        result = compute({k: v for k, v in data.items() if k not in IMPORT_KEYS})
     except SheetError as exc:
         raise ImportRefused(exc.message, index, exc.field) from None
+    sheet = stored_part(data)
     if not result["finished"]:
         raise ImportRefused(
             _("this game is not over by the rules, so it cannot be a finished session."),
@@ -199,7 +222,7 @@ def _read_chunk(start: int, items: list) -> list[Sheet]:
 
 def _with_data(sheets: list[Sheet], data: list) -> list[Sheet]:
     for sheet in sheets:
-        sheet.data = {k: v for k, v in data[sheet.index].items() if k not in ("date", "mode", "id")}
+        sheet.data = stored_part(data[sheet.index])
     return sheets
 
 
@@ -213,17 +236,18 @@ def _counted(chunks, progress: Progress | None):
 # --- players and fingerprints ---------------------------------------------------------------------
 
 
-def club_players(names: Iterable[str]) -> tuple[dict[str, Player], int]:
+def club_players(names: Iterable[str]) -> tuple[dict[str, Player], list[Player]]:
     """Every name's club player, matched case-insensitively, else created as a member (the
-    club's own history, so shown in the standings); the number created."""
+    club's own history, so shown in the standings); and the players created."""
     typed = {n: name_key(n) for n in dict.fromkeys(names)}  # each spelling once, in order
     wanted = {key: tidy_name(n) for n, key in typed.items()}  # the key the database keeps unique
     known = {p.name_key: p for p in Player.objects.filter(name_key__in=list(wanted))}
     new = [Player(name=name) for key, name in wanted.items() if key not in known]
     Player.objects.bulk_create(new, batch_size=BATCH)
-    for p in Player.objects.filter(name_key__in=[p.name_key for p in new]):
+    created = list(Player.objects.filter(name_key__in=[p.name_key for p in new]))
+    for p in created:
         known[p.name_key] = p
-    return {n: known[key] for n, key in typed.items()}, len(new)
+    return {n: known[key] for n, key in typed.items()}, created
 
 
 def entries_of(sheet: Sheet, names: dict[str, str]) -> list[dict[str, Any]]:
@@ -271,11 +295,13 @@ def import_sheets(
 
 def _import(data, user, reading: Progress | None, rating: Progress | None, workers: int):
     sheets = read_sheets(data, reading, workers)
+    refuse_repeated_ids(sheets)
     counts = Counts(sheets=len(sheets))
     with transaction.atomic():
         names = [n for s in sheets for n in s.result["players"]]
-        by_name, counts.new_players = club_players(names)
+        by_name, created = club_players(names)
         fresh = _new_sheets(sheets, by_name)
+        counts.new_players = _keep_seated(created, fresh)
         counts.skipped = len(sheets) - len(fresh)
         counts.imported = len(fresh)
         _write(fresh, user)
@@ -292,6 +318,33 @@ def _import(data, user, reading: Progress | None, rating: Progress | None, worke
     return counts
 
 
+def refuse_repeated_ids(sheets: list[Sheet]) -> None:
+    """Two sheets with one id are two sessions claiming to be the same one: a mistake in the
+    file, not a sheet to skip."""
+    first_with: dict[str, int] = {}
+    for s in sheets:
+        if s.source_id is None:
+            continue
+        first = first_with.setdefault(s.source_id, s.index)
+        if first != s.index:
+            raise ImportRefused(
+                _("sheet %(first)s has this id too; each sheet's id must be its own.")
+                % {"first": first},
+                s.index,
+                "id",
+            )
+
+
+def _keep_seated(created: list[Player], fresh: list[Sheet]) -> int:
+    """Remove the players created for sheets that were all skipped (a re-import after a
+    rename): importing what is here already adds nothing. The number kept."""
+    seated = {p.pk for s in fresh for p in s.players}
+    unseated = [p.pk for p in created if p.pk not in seated]
+    if unseated:
+        Player.objects.filter(pk__in=unseated).delete()
+    return len(created) - len(unseated)
+
+
 def _new_sheets(sheets: list[Sheet], by_name: dict[str, Player]) -> list[Sheet]:
     """The sheets not imported before (nor twice in this file), with players and entries."""
     for s in sheets:
@@ -304,7 +357,7 @@ def _new_sheets(sheets: list[Sheet], by_name: dict[str, Player]) -> list[Sheet]:
         )
     ids = [s.source_id for s in sheets if s.source_id]
     prints = [s.fingerprint for s in sheets if not s.source_id]
-    known_ids = _existing("source_id", ids)
+    known_ids = _existing("source_id", ids) | _our_public_ids(ids)
     known_prints = _existing("fingerprint", prints)
     fresh = []
     for s in sheets:
@@ -323,6 +376,24 @@ def _existing(column: str, values: list[str]) -> set[str]:
         found.update(
             SheetImport.objects.filter(**{f"{column}__in": chunk}).values_list(column, flat=True)
         )
+    return found
+
+
+def _our_public_ids(ids: list[str]) -> set[str]:
+    """The ids that are public ids of this club's sessions (as the admin's export writes
+    them), spelled as in the file."""
+    by_uuid: dict[uuid.UUID, list[str]] = {}
+    for value in ids:
+        try:
+            by_uuid.setdefault(uuid.UUID(value), []).append(value)
+        except ValueError:
+            continue
+    found: set[str] = set()
+    keys = list(by_uuid)
+    for i in range(0, len(keys), BATCH):
+        known = PlaySession.objects.filter(public_id__in=keys[i : i + BATCH])
+        for public_id in known.values_list("public_id", flat=True):
+            found.update(by_uuid[public_id])
     return found
 
 

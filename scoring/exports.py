@@ -9,6 +9,7 @@ them in memory.
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import json
 from collections.abc import Iterable, Iterator
 from itertools import groupby
@@ -17,8 +18,9 @@ from typing import Any
 
 from django.db.models import F, Prefetch, QuerySet
 from django.http import StreamingHttpResponse
+from django.utils import timezone
 
-from .models import Round, Seat
+from .models import PlaySession, Round, Seat
 from .sheets import sheet_of
 
 CHUNK_SIZE = 2000  # rows per fetch
@@ -52,8 +54,16 @@ def csv_lines(header: list, rows: Iterable[list]) -> Iterator[str]:
         yield writer.writerow([_cell(v) for v in row])
 
 
-def _date(value) -> str:
-    return value.isoformat() if value else ""
+def played_text(moment: dt.datetime | None) -> str:
+    """When a game was played, in the club's time zone: the date alone for midnight (an
+    import's date without a time, read back as that same day), else the date-time with its
+    offset. In UTC a Berlin date became the evening before."""
+    if moment is None:
+        return ""
+    local = timezone.localtime(moment, timezone.get_default_timezone())
+    if local.time() == dt.time():
+        return local.date().isoformat()
+    return local.isoformat()
 
 
 def _voided(value) -> str:
@@ -91,7 +101,7 @@ def session_rows(sessions: QuerySet) -> Iterator[list]:
         yield [
             str(public_id),
             game,
-            _date(finished_at),
+            played_text(finished_at),
             mode,
             status,
             _voided(voided_at),
@@ -123,7 +133,7 @@ def seat_rows(sessions: QuerySet) -> Iterator[list]:
         yield [
             str(public_id),
             game,
-            _date(at),
+            played_text(at),
             mode,
             position + 1,
             name,
@@ -135,15 +145,19 @@ def seat_rows(sessions: QuerySet) -> Iterator[list]:
 
 
 def sheet_lines(sessions: QuerySet) -> Iterator[str]:
-    """The JSON list of sheets ``manage.py import_sheets`` reads (docs/contracts/ratings-api.md)."""
+    """A JSON list of sheets that ``manage.py import_sheets`` reads back
+    (docs/contracts/ratings-api.md): the finished sessions only. A sheet in progress has no
+    date played yet and would not import as a finished session; its own page exports it
+    (``export.json``)."""
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
     rounds = Prefetch("rounds", queryset=Round.objects.order_by("number"))
+    sessions = sessions.filter(status=PlaySession.Status.FINISHED)
     sessions = in_order(sessions).prefetch_related(None).prefetch_related(seats, rounds)
     yield "["
     first = True
     for s in sessions.iterator(chunk_size=SHEET_CHUNK_SIZE):
         sheet = sheet_of(s, list(s.seats.all()), list(s.rounds.all()))
-        sheet.update({"id": str(s.public_id), "date": _date(s.finished_at), "mode": s.mode})
+        sheet.update({"id": str(s.public_id), "date": played_text(s.finished_at), "mode": s.mode})
         yield ("\n" if first else ",\n") + json.dumps(sheet, ensure_ascii=False)
         first = False
     yield "\n]\n"

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -328,8 +328,14 @@ class PlaySession(models.Model):
         indexes = [models.Index(fields=["status", "game", "-finished_at"])]
 
     def __str__(self) -> str:
-        # no words: audit entries keep this label, and organisers read them in either language
-        return f"{self.get_game_display()}, {self.created_at:%Y-%m-%d %H:%M}"
+        """The game and when it was played (finished; started while in progress), in the
+        club's time zone and the reader's date format: what an organiser knows it by."""
+        return f"{self.get_game_display()}, {played_label(self.played_at)}"
+
+    @property
+    def played_at(self) -> dt.datetime | None:
+        """When the game was played: finished, else started (a sheet in progress)."""
+        return self.finished_at or self.created_at
 
     @property
     def is_finished(self) -> bool:
@@ -341,6 +347,17 @@ class PlaySession(models.Model):
             user.is_authenticated
             and (user.is_staff or (self.created_by_id and self.created_by_id == user.pk))
         )
+
+
+def played_label(moment: dt.datetime | None) -> str:
+    """``moment`` in the club's time zone (``TIME_ZONE``), in the active language's short
+    format: 1 Mar 2025, 20:30 in English, 01.03.2025 20:30 in German; midnight (a date
+    imported without a time) as the day alone."""
+    if moment is None:
+        return ""
+    local = timezone.localtime(moment, timezone.get_default_timezone())
+    day_only = local.time() == dt.time()
+    return formats.date_format(local, "SHORT_DATE_FORMAT" if day_only else "SHORT_DATETIME_FORMAT")
 
 
 class Seat(models.Model):

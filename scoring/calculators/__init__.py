@@ -10,6 +10,9 @@ ties share a place), ``finished``, ``rounds`` (Sarkophag, Sarg) and ``breakdown`
 a Sacrifice game lost by running out of cards adds ``lost_by_cards`` (the loser's name) and
 ``outcome`` (that, in words).
 Field paths count from 0: ``rounds.2.grid`` is the third round's square.
+
+A sheet copied from paper may carry the ``totals`` written on it ({name: int}, some or all
+players): each is checked against the computed total, and a sum that differs is refused.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from .common import check_keys, check_players
+from .common import check_keys, check_players, check_written_totals
 from .errors import SheetError
 from .shape import check_shape
 
@@ -40,10 +43,13 @@ def compute(sheet: Any) -> dict[str, Any]:
             "game",
         )
     module = import_module(f"{__name__}.{game}")
-    check_keys(sheet, ("game", "players", *module.KEYS), _("a %(game)s sheet") % {"game": game})
+    allowed = ("game", "players", *module.KEYS, "totals")
+    check_keys(sheet, allowed, _("a %(game)s sheet") % {"game": game})
     calculator: Callable[[dict, list[str]], dict] = module.compute
     players = check_players(sheet.get("players"), game)
-    return {"game": game, "players": players, **calculator(sheet, players)}
+    result = {"game": game, "players": players, **calculator(sheet, players)}
+    check_written_totals(sheet.get("totals"), players, result["totals"])
+    return result
 
 
 __all__ = ["GAMES", "SheetError", "compute"]

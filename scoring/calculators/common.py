@@ -58,6 +58,26 @@ def check_players(players: Any, game: str) -> list[str]:
     return names
 
 
+def check_written_totals(written: Any, players: list[str], computed: dict[str, int]) -> None:
+    """The totals written on a paper sheet, if given, are the ones its entries add up to: a
+    slip of the pen on paper or in the typing shows here instead of in the standings."""
+    if written is None:
+        return
+    given = per_player(written, players, "totals", required=False)
+    for name, total in given.items():
+        if type(total) is not int:
+            raise SheetError(_("A written total must be a whole number."), f"totals.{name}")
+        if total != computed.get(name):
+            raise SheetError(
+                _(
+                    "The total written for %(name)s is %(written)d, but the entries add up "
+                    "to %(computed)d."
+                )
+                % {"name": name, "written": total, "computed": computed.get(name)},
+                f"totals.{name}",
+            )
+
+
 def per_player(value: Any, players: list[str], field: str, *, required: bool) -> dict[str, Any]:
     """A {player: entry} object whose keys are players of this sheet (all of them if required)."""
     if value is None and not required:

@@ -72,15 +72,20 @@ def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
 
 
 def _roles(roles: Any, players: list[str]) -> tuple[str, str]:
-    """G1: one player is the Queen (scores rows), the other the King (scores columns)."""
-    if (
-        not isinstance(roles, dict)
-        or set(roles) != {"queen", "king"}
-        or sorted(map(str, roles.values())) != sorted(players)
-    ):
-        raise SheetError(
-            _("Name one player as the Queen (rows) and the other as the King (columns)."), "roles"
-        )
+    """G1: one player is the Queen (scores rows), the other the King (scores columns). Each
+    role holds a name as text: a number that happens to spell a player's name is not one."""
+    both = _("Name one player as the Queen (rows) and the other as the King (columns).")
+    if not isinstance(roles, dict) or set(roles) != {"queen", "king"}:
+        raise SheetError(both, "roles")
+    for role in ("queen", "king"):
+        if not isinstance(roles[role], str):
+            raise SheetError(
+                _("A role is given by a player's name, as text: one of %(players)s.")
+                % {"players": ", ".join(players)},
+                f"roles.{role}",
+            )
+    if sorted(roles.values()) != sorted(players):
+        raise SheetError(both, "roles")
     return roles["queen"], roles["king"]
 
 

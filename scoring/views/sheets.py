@@ -24,7 +24,7 @@ from games.catalog import GAMES, GAMES_BY_SLUG
 from .. import sheets
 from ..calculators import SheetError
 from ..entry import entry_of
-from ..entry.form import entry_context, posted_number
+from ..entry.form import MAX_VERSION, entry_context, posted_number
 from ..models import Player, PlaySession
 from ..numbers import form_int, form_ints
 from ..players import name_key, tidy_name
@@ -175,8 +175,22 @@ def sheet(request, public_id):
     return render(request, "scoring/sheet.html", sheet_context(request, session, number=number))
 
 
+NO_VERSION = gettext_lazy(
+    "Your page did not say which state of the sheet it showed, so nothing was changed. "
+    "Here is the sheet as it is now."
+)
+
+
 def _seen(request) -> int | None:
-    return form_int(request.POST.get("seen"))
+    """The sheet version the page was drawn at; None when missing or unreadable."""
+    return form_int(request.POST.get("seen"), MAX_VERSION)
+
+
+def _unseen_refusal() -> StaleEdit:
+    """Every page posts ``seen``; an edit without a readable one cannot be checked against
+    what the person saw, so it is refused like a stale one (only imports and scripts, which
+    call the service, edit without it)."""
+    return StaleEdit(str(NO_VERSION))
 
 
 def _body(request, session, message, *, level="success", error=None, number=None):
@@ -207,6 +221,8 @@ def entry(request, public_id):
         return redirect(f"{reverse('sheet', args=[public_id])}?round={number or ''}")
     context = entry_context(request, session, number=number, post=request.POST)
     if request.POST.get("action") == "save" and context["draft_entry"] is not None:
+        if _seen(request) is None:
+            return _refreshed(request, public_id, number, _unseen_refusal())
         op = "end" if session.game in sheets.END_GAMES else ("replace" if number else "add")
         try:
             outcome = sheets.apply_edit(
@@ -276,10 +292,11 @@ def _action(request, public_id, op, done_level="success"):
     session = _session(public_id)
     if not session.can_edit(request.user):
         return forbidden(request, session)
+    seen = _seen(request)
+    if seen is None:
+        return _body(request, session, _unseen_refusal().message, level="error")
     try:
-        outcome = sheets.apply_edit(
-            session.public_id, request.user, op, seen_version=_seen(request)
-        )
+        outcome = sheets.apply_edit(session.public_id, request.user, op, seen_version=seen)
     except EditRefused as exc:
         return _body(request, _session(public_id), exc.message, level="error")
     return _body(request, outcome.session, outcome.message, level=done_level)
@@ -291,8 +308,11 @@ def swap(request, public_id):
     session = _session(public_id)
     if not session.can_edit(request.user):
         return forbidden(request, session)
+    seen = _seen(request)
+    if seen is None:
+        return _body(request, session, _unseen_refusal().message, level="error")
     try:
-        outcome = sheets.swap_seats(session.public_id, request.user, _seen(request))
+        outcome = sheets.swap_seats(session.public_id, request.user, seen)
     except EditRefused as exc:
         return _body(request, _session(public_id), exc.message, level="error")
     return _body(request, outcome.session, outcome.message)

@@ -37,7 +37,7 @@ def test_members_and_visitors_cannot_import(client):
 def test_an_organiser_imports_and_sees_the_counts(organiser):
     data = json.dumps([{**SARG, "date": "2024-05-17", "id": "a"}]).encode()
     html = upload(organiser, data).content.decode()
-    assert "1 sessions imported, 0 skipped" in html
+    assert "1 session imported, 0 skipped" in html
     html = upload(organiser, data).content.decode()
     assert "0 sessions imported, 1 skipped" in html
     assert PlaySession.objects.count() == 1

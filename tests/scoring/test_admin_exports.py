@@ -1,6 +1,7 @@
 """Exports of the filtered sessions list: CSV of sessions, CSV of seats, JSON to import."""
 
 import csv
+import datetime as dt
 import io
 import json
 
@@ -67,7 +68,7 @@ def test_json_export_is_in_the_import_format(client, olga):
     sheets = json.loads(body(client.get(f"{EXPORT}/json/")))
     (sheet,) = sheets
     assert sheet["id"] == str(session.public_id) and sheet["mode"] == "tabletop"
-    assert sheet["date"] == session.finished_at.isoformat()
+    assert dt.datetime.fromisoformat(sheet["date"]) == session.finished_at
     result = compute({k: v for k, v in sheet.items() if k not in ("id", "date", "mode")})
     assert result["places"] == {"Anna": 1, "Ben": 2}
 
@@ -126,3 +127,35 @@ def test_the_json_export_imports_back_as_the_same_sessions(tmp_path):
     again = json.loads(body(exports.sheets_json(PlaySession.objects.all())))
     strip = [{k: v for k, v in s.items() if k != "id"} for s in exported]
     assert [{k: v for k, v in s.items() if k != "id"} for s in again] == strip
+
+
+def test_the_json_export_leaves_sheets_in_progress_out():
+    from scoring import sheets as scoresheets
+
+    finished = finished_sarg()
+    scoresheets.create_session(
+        "sarg", None, [player("Clara"), player("Dora")], roles={"queen": "Clara", "king": "Dora"}
+    )
+    exported = json.loads(body(exports.sheets_json(PlaySession.objects.all())))
+    assert [sheet["id"] for sheet in exported] == [str(finished.public_id)]
+
+
+def test_a_date_imported_without_a_time_is_that_day_in_the_csv_exports():
+    from scoring.bulk_import import import_sheets
+
+    sheet = {
+        "game": "sarg",
+        "players": ["Anna", "Ben"],
+        "roles": {"queen": "Anna", "king": "Ben"},
+        "rounds": [{"queen": 38, "king": 30}] * 6,
+    }
+    import_sheets([{**sheet, "date": "2025-03-01"}, {**sheet, "date": "2025-03-02T20:30"}])
+    sessions = PlaySession.objects.all()
+    assert [r["date"] for r in rows(exports.sessions_csv(sessions))] == [
+        "2025-03-01",
+        "2025-03-02T20:30:00+01:00",
+    ]
+    assert {r["date"] for r in rows(exports.seats_csv(sessions))} == {
+        "2025-03-01",
+        "2025-03-02T20:30:00+01:00",
+    }

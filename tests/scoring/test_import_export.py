@@ -89,3 +89,13 @@ def test_a_sheet_with_other_entries_is_imported_beside_it(client):
     sheet["rounds"] = [{"heads": {"Anna": 2, "Ben": 1, "Clara": 20}}]
     client.post("/scorekeeper/import/", {"json": json.dumps(sheet)})
     assert PlaySession.objects.count() == 2
+
+
+def test_import_page_refuses_roles_that_are_numbers(client):
+    client.force_login(user())
+    sheet = {"game": "sarg", "players": ["1", "2"], "roles": {"queen": 1, "king": 2}}
+    sheet["rounds"] = [{"queen": 10, "king": 12}] * 6
+    response = client.post("/scorekeeper/import/", {"json": json.dumps(sheet)})
+    assert response.status_code == 200
+    assert "(at roles.queen) Nothing was imported." in response.content.decode()
+    assert not PlaySession.objects.exists()

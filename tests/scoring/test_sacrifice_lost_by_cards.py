@@ -159,7 +159,7 @@ def run_import(tmp_path, data):
 
 def test_the_import_command_takes_the_loss_by_cards_and_rates_by_it(tmp_path):
     out = run_import(tmp_path, [{**SHEET, "date": "2024-05-17"}])
-    assert "1 sessions imported" in out
+    assert "1 session imported" in out
     session = PlaySession.objects.get()
     assert places(session) == {"Anna": 2, "Ben": 1}
     assert session.rounds.get().entry == ENTRY

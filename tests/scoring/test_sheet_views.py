@@ -215,3 +215,44 @@ def test_a_sacrifice_end_without_trophies_is_refused_with_why(client, owner):
 def test_the_save_button_is_disabled_while_its_request_is_under_way(client, owner):
     body = client.get(f"/scorekeeper/{sarkophag_sheet(owner).public_id}/").content.decode()
     assert 'hx-disabled-elt="find #save-entry"' in body
+
+
+UNREADABLE_SEEN = [{}, {"seen": ""}, {"seen": "²"}, {"seen": "9" * 5000}, {"seen": "-1"}]
+NO_VERSION = "Your page did not say which state of the sheet it showed"
+
+
+def one_round_sheet(owner):
+    session = sarkophag_sheet(owner, limit=50)
+    sheets.apply_edit(
+        session.public_id, owner, "add", entry={"heads": {"Anna": 1, "Ben": 0, "Clara": 0}}
+    )
+    return PlaySession.objects.get(pk=session.pk)
+
+
+@pytest.mark.parametrize("seen", UNREADABLE_SEEN)
+@pytest.mark.parametrize("action", ["undo", "finish"])
+def test_undo_or_finish_without_a_readable_seen_changes_nothing(client, owner, action, seen):
+    session = one_round_sheet(owner)
+    url = f"/scorekeeper/{session.public_id}/{action}/"
+    response = client.post(url, seen, HTTP_HX_REQUEST="true")
+    assert NO_VERSION in response.content.decode()
+    after = PlaySession.objects.get(pk=session.pk)
+    assert (after.version, after.status, after.rounds.count()) == (1, "in_progress", 1)
+
+
+@pytest.mark.parametrize("seen", UNREADABLE_SEEN)
+def test_a_round_saved_without_a_readable_seen_changes_nothing(client, owner, seen):
+    session = one_round_sheet(owner)
+    data = {"mode": "heads", "heads-0": "10", "heads-1": "5", "heads-2": "3", "round": "1"}
+    response = client.post(entry_url(session), {**data, "action": "save", **seen})
+    assert NO_VERSION in response.content.decode()
+    assert session.rounds.get().entry == {"heads": {"Anna": 1, "Ben": 0, "Clara": 0}}
+    assert PlaySession.objects.get(pk=session.pk).version == 1
+
+
+@pytest.mark.parametrize("seen", UNREADABLE_SEEN)
+def test_seats_swapped_without_a_readable_seen_stay(client, owner, seen):
+    session = sarg_sheet(owner)
+    response = client.post(f"/scorekeeper/{session.public_id}/swap/", seen, follow=True)
+    assert NO_VERSION in response.content.decode()
+    assert [s.player.name for s in sheets.seats_of(session)] == ["Anna", "Ben"]

@@ -34,3 +34,34 @@ def test_players_are_checked(players, words):
     error = refusal({"game": "sarg", "players": players, "roles": {}}).value
     assert error.field == "players"
     assert words in error.message
+
+
+SARG_SHEET = {
+    "game": "sarg",
+    "players": ["Anna", "Ben"],
+    "roles": {"queen": "Anna", "king": "Ben"},
+    "rounds": [{"queen": 10, "king": 20}],
+}
+
+
+def test_written_totals_that_match_are_accepted():
+    from scoring.calculators import compute
+
+    result = compute({**SARG_SHEET, "totals": {"Anna": 10, "Ben": 20}})
+    assert result["totals"] == {"Anna": 10, "Ben": 20}
+    assert compute({**SARG_SHEET, "totals": {"Ben": 20}})["totals"]["Ben"] == 20
+
+
+@pytest.mark.parametrize(
+    ("totals", "field", "words"),
+    [
+        ({"Anna": 10, "Ben": 21}, "totals.Ben", "written for Ben is 21, but the entries add up"),
+        ({"Anna": "10"}, "totals.Anna", "whole number"),
+        ({"Anna": 10.0}, "totals.Anna", "whole number"),
+        ({"Clara": 0}, "totals.Clara", "does not play"),
+        ([10, 20], "totals", "an entry per player"),
+    ],
+)
+def test_written_totals_that_differ_are_refused_naming_the_player(totals, field, words):
+    error = refusal({**SARG_SHEET, "totals": totals}).value
+    assert error.field == field and words in error.message

@@ -97,6 +97,26 @@ def test_roles_must_name_both_players():
     assert refusal(bad).value.field == "roles"
 
 
+@pytest.mark.parametrize(
+    ("players", "roles", "field"),
+    [
+        (["Anna", "Ben"], {"queen": 1, "king": 2}, "roles.queen"),
+        (["1", "2"], {"queen": 1, "king": 2}, "roles.queen"),
+        (["1", "Ben"], {"queen": "Ben", "king": 1}, "roles.king"),
+        (["True", "Ben"], {"queen": True, "king": "Ben"}, "roles.queen"),
+        (["None", "Ben"], {"queen": None, "king": "Ben"}, "roles.queen"),
+        (["Anna", "Ben"], {"queen": ["Anna"], "king": "Ben"}, "roles.queen"),
+        (["Anna", "Ben"], {"queen": {"Anna": 1}, "king": "Ben"}, "roles.queen"),
+        (["Anna", "Ben"], ["Anna", "Ben"], "roles"),
+        (["Anna", "Ben"], "Anna", "roles"),
+        (["Anna", "Ben"], {"queen": "Anna", "king": "Ben", "jack": "Anna"}, "roles"),
+    ],
+)
+def test_roles_of_other_types_are_refused_naming_the_role(players, roles, field):
+    bad = sheet(typed(1, 1), players=players, roles=roles)
+    assert refusal(bad).value.field == field
+
+
 def test_play_to_1000_continues_past_six_rounds_with_a_fresh_deck():
     result = compute(sheet(*[typed(100, 90)] * 9, to_1000=True))
     assert result["finished"] is False
