@@ -370,8 +370,7 @@ def restore(request, public_id):
             number=undone["number"],
             seen_version=seen,
         )
-    except EditRefused as exc:
-        forget_undone(request)  # the version only grows: it can never be restored now
+    except EditRefused as exc:  # the record stays: it is offered only at its own version
         return _body(request, _session(public_id), exc.message, level="error")
     forget_undone(request)
     return _body(request, outcome.session, outcome.message)
