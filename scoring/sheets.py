@@ -232,6 +232,35 @@ def _check_adding(
     )
 
 
+def _check_restoring(
+    number: int | None, rounds: list[Round], version: int, seen_version: int | None
+) -> None:
+    """An undone entry goes back only onto the sheet exactly as its undo left it."""
+    if seen_version != version or number != len(rounds) + 1:
+        raise StaleEdit(
+            _(
+                "The sheet changed after the undo (on another device), so nothing was "
+                "restored. Here it is now; enter the round again if it is still needed."
+            )
+        )
+
+
+def not_over(game: str, options: dict[str, Any], count: int) -> str:
+    """Why a sheet whose game is not over yet cannot be finished, by the game's own end."""
+    if game == "sarkophag":
+        return _(
+            "The game ends after the round in which someone has more than %(limit)d heads; "
+            "nobody has yet. Enter the next round before finishing."
+        ) % {"limit": options.get("limit")}
+    if options.get("to_1000"):
+        return _("This Sarg is played to 1000; no total has reached it yet.")
+    return ngettext(
+        "Sarg is six rounds; %(count)d is entered. Enter the rest before finishing.",
+        "Sarg is six rounds; %(count)d are entered. Enter the rest before finishing.",
+        count,
+    ) % {"count": count}
+
+
 def apply_edit(
     public_id,
     user,
@@ -244,10 +273,13 @@ def apply_edit(
     """Apply one edit under the session's row lock; EditRefused leaves the sheet as it was.
 
     ``op``: ``add`` (a round; ``number`` is the round the form was opened for), ``replace``
-    (round ``number``), ``undo`` (remove the last entry), ``end`` (the end-of-game entry of
-    Sarcophagus and Sacrifice), ``finish``. ``seen_version`` is the session version the form
-    was opened at: replacing a round that changed after it, or undoing when anything changed
-    after it, is refused with ``StaleEdit``; so a repeated request applies once.
+    (round ``number``), ``undo`` (remove the last entry; ``extra["undone"]`` says which),
+    ``restore`` (put back the entry an undo removed, as round ``number``), ``end`` (the
+    end-of-game entry of Sarcophagus and Sacrifice), ``finish`` (once the game is over).
+    ``seen_version`` is the session version the form was opened at: replacing a round that
+    changed after it, or undoing when anything changed after it, is refused with
+    ``StaleEdit``; so a repeated request applies once. A restore needs the sheet still at
+    ``seen_version``, the version the undo left.
     """
     with transaction.atomic():
         session = PlaySession.objects.select_for_update().get(public_id=public_id)
@@ -262,6 +294,7 @@ def apply_edit(
         entries = [r.entry for r in rounds]
         game = session.game
         index: int | None = None  # the round this edit writes (0-based)
+        undone: dict[str, Any] | None = None
         if op == "add":
             if game in END_GAMES:
                 raise EditRefused(
@@ -293,11 +326,20 @@ def apply_edit(
                         "this undo was already done), so nothing was undone. Here it is now."
                     )
                 )
-            entries.pop()
+            undone = {"number": len(rounds), "entry": entries.pop()}
             message = (
                 _("The end-of-game entry was removed.")
                 if game in END_GAMES
                 else _("Round %(number)d was removed.") % {"number": len(rounds)}
+            )
+        elif op == "restore":
+            _check_restoring(number, rounds, session.version, seen_version)
+            entries.append(entry)
+            index = len(entries) - 1
+            message = (
+                _("The end-of-game entry was restored.")
+                if game in END_GAMES
+                else _("Round %(number)d was restored.") % {"number": len(entries)}
             )
         elif op == "end":
             if game not in END_GAMES:
@@ -328,15 +370,8 @@ def apply_edit(
             result = compute(sheet) if entries else None
         except SheetError as exc:
             raise EditRefused(exc.message, exc.field) from None
-        if op == "finish" and game == "sarg" and not result["finished"]:
-            raise EditRefused(
-                ngettext(
-                    "Sarg is six rounds; %(count)d is entered. Enter the rest before finishing.",
-                    "Sarg is six rounds; %(count)d are entered. Enter the rest before finishing.",
-                    len(rounds),
-                )
-                % {"count": len(rounds)}
-            )
+        if op == "finish" and not result["finished"]:
+            raise EditRefused(not_over(game, session.options, len(rounds)))
 
         session.version += 1
         _write_rounds(session, rounds, entries, index, seats, result)
@@ -349,7 +384,7 @@ def apply_edit(
             session_changed(session)
         version, pid = session.version, session.public_id
         transaction.on_commit(lambda: notify_changed(pid, version))
-        extra = {}
+        extra: dict[str, Any] = {"undone": undone} if undone else {}
         if result and result.get("finished") and session.status != PlaySession.Status.FINISHED:
             extra["game_over"] = True
         return Outcome(session, result, message, extra)

@@ -20,6 +20,7 @@ from ..entry.common import card_label
 from ..entry.form import entry_context
 from ..models import PlaySession
 from ..sheets import roles_of, rounds_of, seats_of
+from .undone import undone_for
 
 ROLE_LABEL = {"queen": _("Queen · rows"), "king": _("King · columns")}
 
@@ -150,4 +151,5 @@ def sheet_context(
         context["shows_entry"] = bool(
             context["number"] or not context["game_over"] or context["at_end"]
         )
+        context["undone"] = undone_for(request, session)
     return context

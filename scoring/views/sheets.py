@@ -31,6 +31,7 @@ from ..players import name_key, tidy_name
 from ..sheet_text import MAX_SHEET_BYTES, read_sheet_json, too_large
 from ..sheets import EditRefused, StaleEdit
 from .sheet_context import sheet_context
+from .undone import forget_undone, remember_undone, undone_for
 
 MAX_SEARCH = 12
 MINE_PER_PAGE = 10
@@ -40,6 +41,8 @@ NOT_SHOWN = gettext_lazy(
 )
 MAX_ROUNDS = 10_000  # more rounds than any sheet has; a bound for ``?round=``
 MAX_LIMIT = 10_000  # Sarkophag's head limit as typed on the new-sheet form
+ENTRY = "scoring/_entry.html"
+ENTRY_CLOSED = "scoring/_entry_closed.html"
 
 
 def _session(public_id) -> PlaySession:
@@ -215,9 +218,10 @@ def entry(request, public_id):
     data = request.POST if request.method == "POST" else request.GET
     number = form_int(data.get("round"), MAX_ROUNDS)
     if request.method != "POST":
-        context = entry_context(request, session, number=number)
-        if request.htmx:
-            return render(request, "scoring/_entry.html", context)
+        if request.htmx:  # no next round once the game is over: a closed form instead
+            context = sheet_context(request, session, number=number)
+            shown = context.get("shows_entry")
+            return render(request, ENTRY if shown else ENTRY_CLOSED, context)
         return redirect(f"{reverse('sheet', args=[public_id])}?round={number or ''}")
     context = entry_context(request, session, number=number, post=request.POST)
     if request.POST.get("action") == "save" and context["draft_entry"] is not None:
@@ -288,7 +292,8 @@ def delete_sheet(request, public_id):
     return render(request, "scoring/delete_sheet.html", context)
 
 
-def _action(request, public_id, op, done_level="success"):
+def _action(request, public_id, op, done_level="success", done=None):
+    """Undo or finish; ``done(request, outcome)`` runs once it is applied."""
     session = _session(public_id)
     if not session.can_edit(request.user):
         return forbidden(request, session)
@@ -299,6 +304,8 @@ def _action(request, public_id, op, done_level="success"):
         outcome = sheets.apply_edit(session.public_id, request.user, op, seen_version=seen)
     except EditRefused as exc:
         return _body(request, _session(public_id), exc.message, level="error")
+    if done is not None:
+        done(request, outcome)
     return _body(request, outcome.session, outcome.message, level=done_level)
 
 
@@ -320,7 +327,73 @@ def swap(request, public_id):
 
 @require_POST
 def undo(request, public_id):
-    return _action(request, public_id, "undo")
+    """Remove the last entry (the page asks first: ``undo_confirm``); this browser may then
+    restore it."""
+    return _action(request, public_id, "undo", done=_remember_undone)
+
+
+def _remember_undone(request, outcome) -> None:
+    if outcome.extra.get("undone"):
+        remember_undone(request, outcome.session, outcome.extra["undone"])
+
+
+@require_safe
+def undo_confirm(request, public_id):
+    """The question before an undo, naming the entry it removes: in place of the sheet's
+    actions (htmx), or as a page of its own."""
+    session = _session(public_id)
+    if not session.can_edit(request.user):
+        return forbidden(request, session)
+    context = sheet_context(request, session)
+    if session.is_finished or not context["has_rounds"]:
+        message = (
+            _("This game is finished; its sheet can no longer be changed.")
+            if session.is_finished
+            else _("There is nothing to undo yet.")
+        )
+        return _body(request, session, message, level="error")
+    last = context["table"][-1]
+    context.update(
+        undo_number=last["number"],
+        undo_credits=[
+            {"name": name, "credited": cell["credited"]}
+            for name, cell in zip(context["names"], last["cells"], strict=True)
+        ],
+        changed=form_int(request.GET.get("seen")) != session.version,
+        page=not request.htmx,
+    )
+    template = "scoring/_undo_confirm.html" if request.htmx else "scoring/undo_confirm.html"
+    return render(request, template, context)
+
+
+@require_POST
+def restore(request, public_id):
+    """Put back the entry this browser just undid, exactly, unless the sheet moved on."""
+    session = _session(public_id)
+    if not session.can_edit(request.user):
+        return forbidden(request, session)
+    undone = undone_for(request, session)
+    seen = _seen(request)
+    try:
+        if undone is None or seen != undone["version"]:
+            raise StaleEdit(
+                _(
+                    "The sheet changed after the undo (on another device), so nothing was "
+                    "restored. Here it is now; enter the round again if it is still needed."
+                )
+            )
+        outcome = sheets.apply_edit(
+            session.public_id,
+            request.user,
+            "restore",
+            entry=undone["entry"],
+            number=undone["number"],
+            seen_version=seen,
+        )
+    except EditRefused as exc:  # the record stays: it is offered only at its own version
+        return _body(request, _session(public_id), exc.message, level="error")
+    forget_undone(request)
+    return _body(request, outcome.session, outcome.message)
 
 
 @require_POST

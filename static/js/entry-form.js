@@ -29,16 +29,31 @@
   });
 
   // A round saved on another device arrives over the sheet's websocket with the sheet's
-  // state (#sheet-state: its version and round count). A form for a new round that is now
-  // saved would only be refused: fetch the form for the next round instead.
+  // state (#sheet-state: its version, round count and whether the game is over). A form for
+  // a new round that is now saved would only be refused: fetch the form for the next round
+  // instead (none once the game is over: the server answers with the closed #entry). A
+  // closed form opens again when an undo makes the game go on. An offer to restore an undone
+  // entry goes once the sheet has moved on: it would only be refused.
+  function fetchEntry(element, url) {
+    element.dataset.following = "1";
+    htmx.ajax("GET", url, { target: "#entry", swap: "outerHTML" });
+  }
+
   function follow() {
     var state = document.getElementById("sheet-state");
+    if (!state) return;
+    var offer = document.getElementById("restore-undone");
+    if (offer && offer.dataset.version !== state.dataset.version) offer.remove();
+    var closed = document.querySelector("#entry[data-closed]");
+    if (closed && state.dataset.over === "false" && !closed.dataset.following) {
+      fetchEntry(closed, closed.dataset.url);
+      return;
+    }
     var form = document.querySelector("form.entry-form");
     var adding = form && form.querySelector("input[name=adding]");
-    if (!state || !adding || form.dataset.following) return;
+    if (!adding || form.dataset.following) return;
     if (Number(adding.value) <= Number(state.dataset.rounds)) {
-      form.dataset.following = "1";
-      htmx.ajax("GET", form.getAttribute("hx-post"), { target: "#entry", swap: "outerHTML" });
+      fetchEntry(form, form.getAttribute("hx-post"));
     }
   }
 

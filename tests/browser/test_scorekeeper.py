@@ -160,7 +160,7 @@ def test_a_new_sacrifice_sheet_says_who_gets_which_deck(live_server, phone, keep
     expect(phone.locator(".total").first).to_contain_text("Anna")
 
 
-def test_finish_looks_secondary_mid_game_and_a_finished_sheet_is_full_width(
+def test_no_finish_mid_game_undo_looks_secondary_and_a_finished_sheet_is_full_width(
     live_server, phone, desktop, keeper
 ):
     session = sarg_session(keeper)
@@ -170,9 +170,10 @@ def test_finish_looks_secondary_mid_game_and_a_finished_sheet_is_full_width(
             pool.submit(sheets.apply_edit, session.public_id, keeper, "add", entry=entry).result()
     log_in(phone, live_server, keeper)
     phone.goto(f"{live_server.url}/scorekeeper/{session.public_id}/")
-    for button in ("#finish-game", 'button:has-text("Undo last round")'):
-        background = phone.locator(button).evaluate("b => getComputedStyle(b).backgroundColor")
-        assert background == "rgba(0, 0, 0, 0)", (button, background)
+    expect(phone.locator("#finish-game")).to_have_count(0)  # Sarg is six rounds
+    undo = phone.locator("#undo-last")
+    assert undo.evaluate("b => getComputedStyle(b).backgroundColor") == "rgba(0, 0, 0, 0)"
+    assert undo.bounding_box()["width"] > 300  # the whole row, not half of it
     screenshot(phone, "scorekeeper-mid-game-actions-phone")
     with ThreadPoolExecutor(1) as pool:
         for _ in range(4):
@@ -311,3 +312,28 @@ def test_a_number_field_focused_by_tab_keeps_its_value_selected_through_a_recomp
     expect(phone.locator("#heads-2")).to_be_focused()
     phone.keyboard.type("12")
     expect(phone.locator("#heads-2")).to_have_value("12")
+
+
+def test_undo_asks_first_and_restores_without_javascript(live_server, browser, keeper):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = context.new_page()
+    session = sarg_session(keeper)
+    for entry in ({"queen": 38, "king": 30}, {"queen": 12, "king": 40}):
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(sheets.apply_edit, session.public_id, keeper, "add", entry=entry).result()
+    log_in(page, live_server, keeper)
+    page.goto(f"{live_server.url}/scorekeeper/{session.public_id}/")
+    page.locator("#undo-last").click()
+    expect(page.locator("h1")).to_have_text("Undo round 2?")
+    assert session.rounds.count() == 2  # asking changes nothing
+    screenshot(page, "scorekeeper-undo-question-no-js-phone")
+    page.locator("#confirm-undo").click()
+    expect(page.locator("#messages")).to_contain_text("Round 2 was removed.")
+    assert session.rounds.count() == 1
+    page.get_by_role("button", name="↷ Restore round 2").click()
+    expect(page.locator("#messages")).to_contain_text("Round 2 was restored.")
+    assert [r.entry for r in session.rounds.order_by("number")] == [
+        {"queen": 38, "king": 30},
+        {"queen": 12, "king": 40},
+    ]
+    context.close()

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from scoring import sheets
 from scoring.models import Player
+from tests.browser.axe import assert_accessible
 from tests.browser.conftest import PHONE, screenshot, start_chromium
 from tests.services import require
 
@@ -176,3 +177,101 @@ class LiveSheetTest(ChannelsLiveServerTestCase):
         keeper.locator("#confirm-delete").click()
         expect(keeper.locator(".message")).to_contain_text("The sheet was deleted.")
         screenshot(keeper, "scorekeeper-after-abandon-phone")
+
+    def sarg_with_rounds(self, count: int):
+        """A Sarg sheet of ``count`` typed rounds, and its address."""
+
+        def make():
+            anna, ben = Player.objects.get(name="Anna"), Player.objects.get(name="Ben")
+            roles = {"queen": "Anna", "king": "Ben"}
+            session = sheets.create_session("sarg", self.keeper, [anna, ben], roles=roles)
+            for _ in range(count):
+                entry = {"queen": 38, "king": 30}
+                sheets.apply_edit(session.public_id, self.keeper, "add", entry=entry)
+            return session
+
+        session = self.off_thread(make)
+        self.url = f"{self.live_server_url}/scorekeeper/{session.public_id}/"
+        return session
+
+    def undo_last(self, page) -> None:
+        page.locator("#undo-last").click()
+        expect(page.locator("#undo-title")).to_be_focused()
+        page.locator("#confirm-undo").click()
+
+    def test_a_second_device_is_offered_no_seventh_sarg_round(self):
+        self.sarg_with_rounds(5)
+        first, second = self.keeper_page(), self.keeper_page()
+        expect(second.locator("#entry-title")).to_have_text("Round 6")
+        self.wait_for_socket(second)
+        first.get_by_role("button", name="Type the scores").click()
+        first.fill("#queen-score", "38")
+        first.fill("#king-score", "30")
+        first.locator("#save-entry").click()
+        expect(first.locator(".note")).to_contain_text("Round 6 saved.")
+        expect(second.locator("#game-over")).to_be_visible(timeout=5000)
+        expect(second.locator("#entry")).to_have_attribute("data-closed", "", timeout=5000)
+        second.wait_for_load_state("networkidle")
+        expect(second.locator("#entry-title")).to_have_count(0)
+        expect(second.locator("#finish-game")).to_be_visible()
+        screenshot(second, "scorekeeper-second-device-game-over-phone")
+
+    def test_an_undo_on_another_device_opens_the_next_round_again(self):
+        self.sarg_with_rounds(6)
+        first, second = self.keeper_page(), self.keeper_page()
+        expect(second.locator("#entry")).to_have_attribute("data-closed", "")
+        self.wait_for_socket(second)
+        self.undo_last(first)
+        expect(first.locator(".note")).to_have_text("Round 6 was removed.")
+        expect(second.locator("#entry-title")).to_have_text("Round 6", timeout=5000)
+        expect(second.locator("#finish-game")).to_have_count(0)
+
+    def test_undo_asks_first_and_no_keeps_the_round(self):
+        self.add_round()
+        keeper = self.keeper_page()
+        keeper.locator("#undo-last").click()
+        expect(keeper.locator("#undo-title")).to_have_text("Undo round 1?")
+        expect(keeper.locator(".undo-confirm")).to_contain_text("Anna 1 · Ben 5 · Clara 14")
+        assert keeper.evaluate("document.documentElement.scrollWidth") <= 390
+        screenshot(keeper, "scorekeeper-undo-question-phone")
+        assert_accessible(keeper, "undo question")
+        keeper.locator("#keep-entry").click()
+        expect(keeper.locator("#undo-last")).to_be_focused()
+        expect(keeper.locator(".undo-confirm")).to_have_count(0)
+        assert self.rounds() == 1
+
+    def test_an_undone_round_is_restored_on_every_phone(self):
+        self.add_round()
+        self.add_round()
+        keeper = self.keeper_page()
+        watching = self.browser.new_context(viewport=PHONE)
+        watching.add_init_script(SOCKET_OPEN)
+        watcher = watching.new_page()
+        watcher.goto(self.url)
+        expect(watcher.locator('[data-player="Clara"]')).to_have_text("28")
+        self.wait_for_socket(watcher)
+        self.undo_last(keeper)
+        expect(keeper.locator(".note")).to_have_text("Round 2 was removed.")
+        expect(keeper.locator("#restore-round")).to_be_focused()
+        expect(watcher.locator('[data-player="Clara"]')).to_have_text("14", timeout=5000)
+        screenshot(keeper, "scorekeeper-undone-restore-offer-phone")
+        assert_accessible(keeper, "restore offer")
+        keeper.get_by_role("button", name="↷ Restore round 2").click()
+        expect(keeper.locator(".note")).to_have_text("Round 2 was restored.")
+        expect(keeper.locator("#restore-undone")).to_have_count(0)
+        expect(watcher.locator('[data-player="Clara"]')).to_have_text("28", timeout=5000)
+        assert self.rounds() == 2
+
+    def test_the_restore_offer_goes_when_another_phone_moves_on(self):
+        self.add_round()
+        self.add_round()
+        keeper, other = self.keeper_page(), self.keeper_page()
+        self.wait_for_socket(keeper)
+        self.undo_last(keeper)
+        expect(keeper.locator("#restore-undone")).to_be_visible()
+        other.reload()  # the other phone saves round 2 afresh
+        for seat, heads in enumerate(("7", "3", "12")):
+            self.type_heads(other, seat, heads)
+        other.locator("#save-entry").click()
+        expect(other.locator(".note")).to_have_text("Round 2 saved.")
+        expect(keeper.locator("#restore-undone")).to_have_count(0, timeout=5000)

@@ -99,7 +99,7 @@ async def test_a_second_keeper_device_gets_the_new_round_count_and_fresh_actions
 
 async def test_finish_on_one_device_updates_the_badge_and_clears_the_form_on_the_other():
     owner = await database_sync_to_async(user)()
-    session = await database_sync_to_async(sarkophag_sheet)(owner, 100)
+    session = await database_sync_to_async(sarkophag_sheet)(owner)  # one round: then over
     await database_sync_to_async(sheets.apply_edit)(
         session.public_id, owner, "add", entry={"heads": {"Anna": 7, "Ben": 0, "Clara": 12}}
     )
