@@ -32,6 +32,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from . import exports, organising, sheets
 from .admin_forms import LinkLoginForm, MergeForm, ReasonForm, RenameForm
+from .admin_links import PermittedLinks
 from .calculators import SheetError
 from .entry import entry_of
 from .entry.form import MAX_VERSION, entry_context
@@ -81,7 +82,7 @@ class NulSafeChangelist:
         return super().get_changelist_instance(request)
 
 
-class OrganiserAdmin(NulSafeChangelist, admin.ModelAdmin):
+class OrganiserAdmin(PermittedLinks, NulSafeChangelist, admin.ModelAdmin):
     """View-only pages plus the organisers' own forms (each asks why)."""
 
     def has_add_permission(self, request) -> bool:
@@ -196,10 +197,16 @@ class VoidedFilter(admin.SimpleListFilter):
         return queryset
 
 
-class SeatInline(admin.TabularInline):
+@admin.display(description=_("seat"), ordering="position")
+def seat_number(seat) -> int:
+    """Seats counted from 1, as every page names them ("Anna at seat 1"), not the stored 0."""
+    return seat.position + 1
+
+
+class SeatInline(PermittedLinks, admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ["position", "player", "role", "score", "place"]
+    fields = [seat_number, "player", "role", "score", "place"]
     readonly_fields = fields
     can_delete = False
 

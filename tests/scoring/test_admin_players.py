@@ -34,6 +34,13 @@ def test_the_change_page_offers_rename_link_and_merge(client, olga):
     assert 'name="_save"' not in html
 
 
+def test_the_players_login_is_named_without_a_link_an_organiser_cannot_follow(client, olga):
+    henrik = User.objects.create_user("henrik").player  # every login has its player
+    html = client.get(f"{LIST}{henrik.pk}/change/").content.decode()
+    assert f"/admin/auth/user/{henrik.user_id}/change/" not in html
+    assert "henrik" in html
+
+
 def test_rename_with_the_sign_up_rules(client, olga):
     henrik = player("Henrik")
     player("Anna")

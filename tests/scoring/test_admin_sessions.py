@@ -1,6 +1,8 @@
 """The sessions admin: find a session, read it, void, restore and delete it (correcting a round:
 test_admin_correct.py)."""
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -10,6 +12,7 @@ from tests.scoring.organiser_helpers import (
     hours_ago,
     organiser,
     ratings_are_a_full_replay,
+    superuser,
 )
 
 pytestmark = pytest.mark.django_db
@@ -75,6 +78,31 @@ def test_the_change_page_shows_seats_rounds_results_and_actions(client, olga):
     assert "queen" in html and "38" in html  # a round's entry
     assert f"{session.pk}/correct/" in html and f"{session.pk}/void/" in html
     assert "Audit trail" in html
+
+
+def test_created_by_names_the_login_without_a_link_an_organiser_cannot_follow(client, olga):
+    session = finished_sarg()
+    user_page = f"/admin/auth/user/{session.created_by_id}/change/"
+    assert client.get(user_page).status_code == 403
+    html = page(client, f"{LIST}{session.pk}/change/")
+    assert user_page not in html
+    assert "keeper" in html  # the name, shown plainly
+
+
+def test_created_by_links_to_the_login_for_whoever_may_view_it(client):
+    client.force_login(superuser())
+    session = finished_sarg()
+    html = page(client, f"{LIST}{session.pk}/change/")
+    assert f"/admin/auth/user/{session.created_by_id}/change/" in html
+
+
+def test_seats_are_counted_from_one_beside_the_seat_names(client, olga):
+    session = finished_sarg()
+    response = client.get(f"{LIST}{session.pk}/change/")
+    html = response.content.decode()
+    numbers = re.findall(r"field-seat_number\">\s*<p>(\d+)</p>", html)
+    assert numbers == ["1", "2"]
+    assert "Anna at seat 1" in html
 
 
 # --- void, restore, delete ----------------------------------------------------------------------
