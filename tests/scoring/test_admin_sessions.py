@@ -161,6 +161,14 @@ def test_delete_asks_why_and_keeps_the_audit_entry(client, olga):
     assert "Entered twice." in html
 
 
+def test_the_audit_list_counts_its_entries_in_words(client, olga):
+    for session in (finished_sarg(), finished_sarg(names=("Clara", "Dora"))):
+        client.post(f"{LIST}{session.pk}/void/", {"reason": "Wrong deck."})
+    assert "2 audit entries" in page(client, "/admin/scoring/auditentry/")
+    german = client.get("/admin/scoring/auditentry/", HTTP_ACCEPT_LANGUAGE="de")
+    assert "2 Protokolleinträge" in german.content.decode()
+
+
 def test_django_own_delete_is_not_offered(client, olga):
     session = finished_sarg()
     assert client.get(f"{LIST}{session.pk}/delete/").status_code == 403
