@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from games.engines.sarg import score_round
 from scoring import organising, sheets
 from scoring.models import AuditEntry, PlaySession, Round
 from tests.scoring.organiser_helpers import (
@@ -355,6 +356,18 @@ def test_the_sarg_square_is_filled_with_its_picker(client, olga):
         post(client, session, {"mode": "grid", "rank": "Q", "pick": "suit:H"}, action="")
     )
     assert 'name="cell-0" value="QH"' in html and 'name="cursor" value="1"' in html
+
+
+def test_switching_a_sarg_square_to_typed_scores_shows_the_rounds_scores(client, olga):
+    session = finished_sarg()
+    cells = {f"cell-{i}": card for i, card in enumerate(c for row in SQUARE for c in row)}
+    assert post(client, session, {"mode": "grid", **cells}).status_code == 302
+    html = html_of(
+        post(client, session, {"mode": "grid", **cells, "pick": "mode:typed"}, action="")
+    )
+    scored = score_round(SQUARE)
+    assert f'name="queen" value="{scored["queen"]}"' in html
+    assert f'name="king" value="{scored["king"]}"' in html
 
 
 def test_the_results_name_the_sarg_roles_in_words(client, olga):
