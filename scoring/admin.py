@@ -33,6 +33,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from . import exports, organising, sheets
 from .admin_forms import LinkLoginForm, MergeForm, ReasonForm, RenameForm
 from .admin_links import PermittedLinks
+from .admin_views import new_results
 from .calculators import SheetError
 from .entry import entry_of
 from .entry.form import MAX_VERSION, entry_context
@@ -463,6 +464,8 @@ class PlaySessionAdmin(OrganiserAdmin):
             notice=notice,
             entry=entry,
             entry_fields=render_to_string(entry["entry_template"], entry, request=request),
+            new_results=new_results(entry, seats),
+            by_round=not at_end,
         )
 
     def _reason_view(

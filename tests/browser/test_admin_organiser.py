@@ -236,3 +236,40 @@ def test_a_round_is_corrected_without_javascript_too(live_server, browser, olga)
     expect(page.locator(".messagelist")).to_contain_text("Round 2 changed.")
     assert session.rounds.get(number=2).entry["heads"]["Anna"] == 6
     context.close()
+
+
+def test_the_sidebar_stays_at_the_top_of_a_correction_opened_at_its_round(
+    live_server, desktop, olga
+):
+    """Drawn again without scripts, the page opens at the round, scrolled: the sidebar keeps
+    its place under the breadcrumbs instead of standing halfway down the page."""
+    session = off_the_loop(finished_session, game="sacrifice")
+    log_in(desktop, live_server)
+    desktop.goto(
+        f"{live_server.url}/admin/scoring/playsession/{session.pk}/correct/#organise-round"
+    )
+    assert desktop.evaluate("window.scrollY") > 200
+    top = desktop.evaluate(
+        "document.querySelector('#nav-sidebar').getBoundingClientRect().top + window.scrollY"
+    )
+    content = desktop.evaluate(
+        "document.querySelector('#content').getBoundingClientRect().top + window.scrollY"
+    )
+    assert abs(top - content) < 40, (top, content)
+    screenshot(desktop, "admin-correct-scrolled-desktop")
+
+
+def test_show_the_new_totals_lists_each_players_new_running_total(live_server, phone, olga):
+    session = off_the_loop(finished_sarg, names=("Anna", "Ben"))
+    log_in(phone, live_server)
+    phone.goto(f"{live_server.url}/admin/scoring/playsession/{session.pk}/correct/")
+    phone.fill("#queen-score", "0")
+    phone.fill("#king-score", "100")
+    phone.get_by_role("button", name="Show the new totals").click()
+    table = phone.locator(".organise-new-totals")
+    expect(table.locator("tbody tr").nth(1)).to_contain_text("+100")
+    expect(table.locator("tbody tr").nth(1)).to_contain_text("310")
+    assert_accessible(phone, "admin correct with the new totals")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390 + 1, f"scrolls sideways ({width}px)"
+    screenshot(phone, "admin-correct-new-totals-phone")
