@@ -38,7 +38,7 @@ from .calculators import SheetError
 from .entry import entry_of
 from .entry.form import MAX_VERSION, entry_context
 from .models import AuditEntry, Player, PlaySession, Round, Season, Seat
-from .numbers import form_int
+from .numbers import form_int, form_ints
 from .views.sheet_context import ROLE_LABEL
 
 FORM_TEMPLATE = "admin/scoring/organise_form.html"
@@ -163,6 +163,15 @@ class OrganiserAdmin(PermittedLinks, NulSafeChangelist, admin.ModelAdmin):
                 return done(form.cleaned_data) if callable(done) else self.done(request, obj, done)
         return self.form_page(request, obj, form, **page)
 
+    def response_action(self, request, queryset):
+        """Ticked ids that are no ids (a forged post: "", "²", 5,000 digits) are dropped:
+        Django filters by them as they come, which ended in a server error."""
+        post = request.POST.copy()
+        ticked = form_ints(post.getlist(ACTION_CHECKBOX_NAME))
+        post.setlist(ACTION_CHECKBOX_NAME, [str(n) for n in ticked])
+        request.POST = post
+        return super().response_action(request, queryset)
+
     def change_view(self, request, object_id, form_url="", extra_context=None):
         obj = self.get_object(request, object_id)
         extra = dict(extra_context or {})
@@ -260,6 +269,7 @@ class PlaySessionAdmin(OrganiserAdmin):
     actions = [
         "void_selected",
         "restore_selected",
+        "delete_selected",
         "export_sessions",
         "export_seats",
         "export_json",
@@ -529,21 +539,16 @@ class PlaySessionAdmin(OrganiserAdmin):
 
     # actions on the list ----------------------------------------------------------------------
 
-    def _bulk(self, request, queryset, *, service, title, intro, submit, done):
-        """An action with an intermediate page that asks why, then one service call each."""
+    def _bulk(self, request, queryset, *, service, title, intro, submit, done, danger=False):
+        """An action with an intermediate page that asks why, then one service call for all
+        the sessions (an audit entry each, the ratings updated once)."""
         form = ReasonForm(request.POST if "apply" in request.POST else None)
         if "apply" in request.POST and form.is_valid():
-            count, refusals = 0, []
-            for session in queryset:
-                try:
-                    service(session, by=request.user, reason=form.cleaned_data["reason"])
-                    count += 1
-                except organising.OrganisingRefused as exc:
-                    refusals.append(f"{session}: {exc.message}")
-            if count:
-                self.message_user(request, done(count), messages.SUCCESS)
-            for refusal in refusals:
-                self.message_user(request, refusal, messages.WARNING)
+            outcome = service(queryset, by=request.user, reason=form.cleaned_data["reason"])
+            if outcome.audits:
+                self.message_user(request, done(len(outcome.audits)), messages.SUCCESS)
+            for label, why in outcome.refused:
+                self.message_user(request, f"{label}: {why}", messages.WARNING)
             return None
         return self.form_page(
             request,
@@ -552,6 +557,7 @@ class PlaySessionAdmin(OrganiserAdmin):
             title=title,
             intro=intro,
             submit=submit,
+            danger=danger,
             selected=queryset,
             action=request.POST.get("action", ""),
             checkbox_name=ACTION_CHECKBOX_NAME,
@@ -562,7 +568,7 @@ class PlaySessionAdmin(OrganiserAdmin):
         return self._bulk(
             request,
             queryset,
-            service=organising.void,
+            service=organising.void_sessions,
             title=_t("Void these sessions"),
             intro=_t("They are kept but leave the standings and the ratings."),
             submit=_t("Void them"),
@@ -576,13 +582,37 @@ class PlaySessionAdmin(OrganiserAdmin):
         return self._bulk(
             request,
             queryset,
-            service=organising.restore,
+            service=organising.restore_sessions,
             title=_t("Restore these sessions"),
             intro=_t("They count again in the standings and the ratings."),
             submit=_t("Restore them"),
             done=lambda n: (
                 ngettext("%(n)d session counts again.", "%(n)d sessions count again.", n) % {"n": n}
             ),
+        )
+
+    @admin.action(description=_("Delete the selected sessions"), permissions=["remove"])
+    def delete_selected(self, request, queryset):
+        """Django's own bulk delete (same name, so it is replaced) would skip the audit trail."""
+        return self._bulk(
+            request,
+            queryset,
+            service=organising.delete_sessions,
+            title=_t("Delete these sessions"),
+            intro=_t(
+                "They and their rounds are deleted for good (each sheet stays in the audit "
+                "trail). To keep them but stop them counting, void them instead."
+            ),
+            submit=_t("Delete them"),
+            done=lambda n: (
+                ngettext(
+                    "%(n)d session was deleted; ratings are updated.",
+                    "%(n)d sessions were deleted; ratings are updated.",
+                    n,
+                )
+                % {"n": n}
+            ),
+            danger=True,
         )
 
     @admin.action(description=_("Export the selected sessions (CSV)"), permissions=["export"])

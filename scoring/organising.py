@@ -8,6 +8,7 @@ so that nothing an organiser does leaves totals, places or ratings wrong.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
@@ -19,6 +20,7 @@ from django.utils.translation import gettext as _
 from . import ratings, sheets
 from .models import AuditEntry, Player, PlaySession, Seat
 from .players import ensure_player_for, tidy_name
+from .records import record_session
 
 REASON_LENGTH = 1000
 Action = AuditEntry.Action
@@ -186,6 +188,113 @@ def delete_session(session: PlaySession, *, by, reason: str) -> AuditEntry:
         if was_rated:
             ratings.replay(game, since=key)
     return audit
+
+
+# --- several sessions at once -------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class BulkOutcome:
+    """What a change to several sessions did: an audit entry per session changed, and the
+    sessions it left alone with why (already void, say)."""
+
+    audits: list[AuditEntry] = dataclasses.field(default_factory=list)
+    refused: list[tuple[str, str]] = dataclasses.field(default_factory=list)
+
+
+def _locked(sessions) -> list[PlaySession]:
+    """The sessions (any iterable of them or of their ids), locked, in a fixed order."""
+    ids = [getattr(s, "pk", s) for s in sessions]
+    return list(PlaySession.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
+
+
+def _rating_key(session: PlaySession):
+    return (session.finished_at, session.pk) if ratings.is_rated(session) else None
+
+
+def _replay_once(starts: dict[str, list]) -> None:
+    """One replay per game, from the earliest session changed: the same ratings as a replay
+    after each session, for a fraction of the work."""
+    for game, keys in starts.items():
+        ratings.replay(game, since=min(keys))
+
+
+def _each_session(sessions, *, by, reason: str, change) -> BulkOutcome:
+    """``change(session, reason)`` for each session in one transaction: it returns the audit
+    entry, or raises OrganisingRefused to leave that session alone; then the ratings of each
+    game are replayed once, from the earliest session whose rating changed."""
+    reason = clean_reason(reason)
+    outcome = BulkOutcome()
+    with transaction.atomic():
+        starts: dict[str, list] = {}
+        for session in _locked(sessions):
+            was = _rating_key(session)
+            label = str(session)
+            try:
+                outcome.audits.append(change(session, by, reason))
+            except OrganisingRefused as exc:
+                outcome.refused.append((label, exc.message))
+                continue
+            now = _rating_key(session) if session.pk is not None else None
+            for key in {was, now} - {None}:
+                starts.setdefault(session.game, []).append(key)
+        _replay_once(starts)
+    return outcome
+
+
+def _void_one(session: PlaySession, by, reason: str) -> AuditEntry:
+    if session.voided_at is not None:
+        raise OrganisingRefused(_("This session is already void."))
+    before = _session_state(session)
+    session.voided_at = timezone.now()
+    session.save(update_fields=["voided_at"])
+    record_session(session)
+    return record(
+        by, Action.VOID, session, before=before, after=_session_state(session), reason=reason
+    )
+
+
+def _restore_one(session: PlaySession, by, reason: str) -> AuditEntry:
+    if session.voided_at is None:
+        raise OrganisingRefused(_("This session is not void."))
+    before = _session_state(session)
+    session.voided_at = None
+    session.save(update_fields=["voided_at"])
+    record_session(session)
+    return record(
+        by, Action.RESTORE, session, before=before, after=_session_state(session), reason=reason
+    )
+
+
+def _delete_one(session: PlaySession, by, reason: str) -> AuditEntry:
+    before = {
+        "public_id": str(session.public_id),
+        "game": session.game,
+        "mode": session.mode,
+        **_session_state(session),
+        "finished_at": session.finished_at.isoformat() if session.finished_at else None,
+        "sheet": sheets.sheet_of(session),
+        **results_of(session),
+    }
+    audit = record(by, Action.DELETE, session, before=before, after={}, reason=reason)
+    session.delete()
+    return audit
+
+
+def void_sessions(sessions, *, by, reason: str) -> BulkOutcome:
+    """Void several sessions: an audit entry each, the ratings replayed once per game."""
+    return _each_session(sessions, by=by, reason=reason, change=_void_one)
+
+
+def restore_sessions(sessions, *, by, reason: str) -> BulkOutcome:
+    """Restore several void sessions: an audit entry each, the ratings replayed once."""
+    return _each_session(sessions, by=by, reason=reason, change=_restore_one)
+
+
+def delete_sessions(sessions, *, by, reason: str) -> BulkOutcome:
+    """Delete several sessions for good, each sheet kept in its audit entry; the ratings are
+    replayed once per game."""
+    return _each_session(sessions, by=by, reason=reason, change=_delete_one)
 
 
 # --- players ------------------------------------------------------------------------------------

@@ -181,6 +181,26 @@ def test_list_actions_with_odd_posts(olga_client, action, selected, reason):
         assert olga_client.post(url, body).status_code in (200, 302)
 
 
+@SLOW
+@given(
+    action=st.sampled_from(["delete_selected", "void_selected", "restore_selected"]),
+    selected=st.lists(st.one_of(NASTY, st.just("real")), max_size=4),
+    reason=NASTY,
+    apply=st.sampled_from(["1", "", "\x00"]),
+)
+def test_bulk_void_and_delete_with_odd_posts(olga_client, action, selected, reason, apply):
+    """Odd ids and reasons: the page again or the list, never a 5xx; without a reason the
+    sessions stay as they were and nothing is audited."""
+    session = PlaySession.objects.first() or finished_sarg()
+    ids = [str(session.pk) if value == "real" else value for value in selected]
+    before = (PlaySession.objects.count(), AuditEntry.objects.count())
+    body = {"action": action, "_selected_action": ids, "apply": apply, "reason": reason}
+    response = olga_client.post("/admin/scoring/playsession/", body)
+    assert response.status_code in (200, 302)
+    if not reason.strip():
+        assert (PlaySession.objects.count(), AuditEntry.objects.count()) == before
+
+
 @pytest.mark.parametrize(
     "url",
     [

@@ -177,6 +177,32 @@ def test_django_own_delete_is_not_offered(client, olga):
     assert PlaySession.objects.filter(pk=session.pk).exists()
 
 
+def test_deleting_the_selected_sessions_asks_why_and_audits_each(client, olga):
+    first, second = finished_sarg(), finished_sarg(names=("Clara", "Dora"))
+    body = {"action": "delete_selected", "_selected_action": [first.pk, second.pk]}
+    response = client.post(LIST, body)
+    assert response.status_code == 200 and "Delete these sessions" in response.content.decode()
+    response = client.post(LIST, {**body, "apply": "1", "reason": " "})
+    assert response.status_code == 200 and PlaySession.objects.count() == 2
+    response = client.post(LIST, {**body, "apply": "1", "reason": "Entered twice."}, follow=True)
+    assert "2 sessions were deleted; ratings are updated." in response.content.decode()
+    assert not PlaySession.objects.exists()
+    assert AuditEntry.objects.filter(action="delete", reason="Entered twice.").count() == 2
+    assert ratings_are_a_full_replay("sarg")
+
+
+def test_the_bulk_delete_is_not_offered_without_delete_permission(client):
+    user = organiser()
+    group = user.groups.get()
+    group.permissions.remove(*group.permissions.filter(codename="delete_playsession"))
+    client.force_login(User.objects.get(pk=user.pk))
+    session = finished_sarg()
+    assert 'value="delete_selected"' not in page(client, LIST)
+    body = {"action": "delete_selected", "_selected_action": [session.pk], "apply": "1"}
+    client.post(LIST, {**body, "reason": "Entered twice."})
+    assert PlaySession.objects.filter(pk=session.pk).exists()
+
+
 def test_an_organiser_without_delete_permission_cannot_delete(client):
     user = organiser()
     group = user.groups.get()
