@@ -33,7 +33,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from . import exports, organising, sheets
 from .admin_forms import LinkLoginForm, MergeForm, ReasonForm, RenameForm
 from .admin_links import PermittedLinks
-from .admin_views import new_results
+from .admin_views import may_undo_merges, new_results, undo_merge_view
 from .calculators import SheetError
 from .entry import entry_of
 from .entry.form import MAX_VERSION, entry_context
@@ -841,6 +841,24 @@ class AuditEntryAdmin(NulSafeChangelist, admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+    def get_urls(self):
+        undo = self.admin_site.admin_view(
+            lambda request, object_id: undo_merge_view(self, request, object_id)
+        )
+        return [
+            path("<path:object_id>/undo-merge/", undo, name="scoring_auditentry_undo_merge"),
+            *super().get_urls(),
+        ]
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        """A merge's entry offers its undo, or names the entry that undid it."""
+        extra = dict(extra_context or {})
+        entry = self.get_object(request, unquote(object_id))
+        if entry is not None and entry.action == AuditEntry.Action.MERGE:
+            extra["undone_by"] = organising.merge_undone_by(entry)
+            extra["may_undo_merge"] = extra["undone_by"] is None and may_undo_merges(request)
+        return super().change_view(request, object_id, form_url, extra)
 
     @admin.display(description=_("object"), ordering="target_label")
     def target(self, entry: AuditEntry) -> str:

@@ -15,6 +15,7 @@ from tests.scoring.organiser_helpers import (
     finished_session,
     hours_ago,
     organiser,
+    player,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -273,3 +274,32 @@ def test_show_the_new_totals_lists_each_players_new_running_total(live_server, p
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390 + 1, f"scrolls sideways ({width}px)"
     screenshot(phone, "admin-correct-new-totals-phone")
+
+
+def test_an_organiser_undoes_a_merge_from_its_audit_entry(live_server, phone, desktop, olga):
+    from scoring import organising
+
+    off_the_loop(finished_sarg, names=("henni", "Anna"))
+    henni, henrik = Player.objects.get(name="henni"), off_the_loop(player, name="Henrik")
+    entry = organising.merge(henni, henrik, by=olga, reason="Same person.")
+    page = phone
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/admin/scoring/auditentry/{entry.pk}/change/")
+    assert_accessible(page, "admin merge entry on a phone")
+    screenshot(page, "admin-merge-entry-phone")
+    page.get_by_role("link", name="Undo this merge").click()
+    assert_accessible(page, "admin undo merge on a phone")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    screenshot(page, "admin-undo-merge-phone")
+    page.fill("#id_reason", "Henni is Henrik's sister.")
+    page.get_by_role("button", name="Undo the merge").click()
+    expect(page.locator(".messagelist")).to_contain_text("henni is back with their games")
+    expect(page.locator(".organise-audit")).to_contain_text("Henni is Henrik's sister.")
+    log_in(desktop, live_server)
+    desktop.goto(f"{live_server.url}/admin/scoring/auditentry/{entry.pk}/change/")
+    expect(desktop.locator(".organise-note")).to_contain_text("This merge was undone on")
+    screenshot(desktop, "admin-merge-entry-undone-desktop")
+    desktop.goto(f"{live_server.url}/admin/scoring/auditentry/{entry.pk}/undo-merge/")
+    expect(desktop.locator(".errornote")).to_contain_text("undone already")
+    assert_accessible(desktop, "admin undo merge refused")
+    screenshot(desktop, "admin-undo-merge-refused-desktop")

@@ -5,7 +5,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import sheets
+from scoring import organising, sheets
 from scoring.calculators import compute
 from scoring.models import AuditEntry, Player, PlaySession
 from tests.scoring.organiser_helpers import (
@@ -199,6 +199,23 @@ def test_bulk_void_and_delete_with_odd_posts(olga_client, action, selected, reas
     assert response.status_code in (200, 302)
     if not reason.strip():
         assert (PlaySession.objects.count(), AuditEntry.objects.count()) == before
+
+
+@SLOW
+@given(object_id=st.one_of(NASTY, st.just("merge")), reason=NASTY)
+def test_undo_merge_with_odd_ids_and_reasons(olga_client, object_id, reason):
+    """Never a 5xx; a blank reason undoes nothing."""
+    from urllib.parse import quote
+
+    if not AuditEntry.objects.filter(action="merge").exists():
+        organising.merge(player("henni", is_guest=True), player("Henrik"), by=None, reason="x")
+    if object_id == "merge":
+        object_id = str(AuditEntry.objects.filter(action="merge").first().pk)
+    undone = AuditEntry.objects.filter(action="undo_merge").count()
+    url = f"/admin/scoring/auditentry/{quote(object_id, safe='')}/undo-merge/"
+    assert olga_client.post(url, {"reason": reason}).status_code in (200, 302, 404)
+    if not reason.strip():
+        assert AuditEntry.objects.filter(action="undo_merge").count() == undone
 
 
 @pytest.mark.parametrize(
