@@ -131,65 +131,27 @@ def correct_round(
 
 def void(session: PlaySession, *, by, reason: str) -> AuditEntry:
     """Keep the session but take it out of standings and ratings."""
-    reason = clean_reason(reason)
-    with transaction.atomic():
-        session = PlaySession.objects.select_for_update().get(pk=session.pk)
-        if session.voided_at is not None:
-            raise OrganisingRefused(_("This session is already void."))
-        before = _session_state(session)
-        session.voided_at = timezone.now()
-        session.save(update_fields=["voided_at"])
-        audit = record(
-            by, Action.VOID, session, before=before, after=_session_state(session), reason=reason
-        )
-        ratings.session_changed(session)
-    return audit
+    return _one_session(session, by=by, reason=reason, change=_void_one)
 
 
 def restore(session: PlaySession, *, by, reason: str) -> AuditEntry:
     """Bring a void session back into standings and ratings."""
-    reason = clean_reason(reason)
-    with transaction.atomic():
-        session = PlaySession.objects.select_for_update().get(pk=session.pk)
-        if session.voided_at is None:
-            raise OrganisingRefused(_("This session is not void."))
-        before = _session_state(session)
-        session.voided_at = None
-        session.save(update_fields=["voided_at"])
-        audit = record(
-            by,
-            Action.RESTORE,
-            session,
-            before=before,
-            after=_session_state(session),
-            reason=reason,
-        )
-        ratings.session_changed(session)
-    return audit
+    return _one_session(session, by=by, reason=reason, change=_restore_one)
 
 
 def delete_session(session: PlaySession, *, by, reason: str) -> AuditEntry:
     """Delete a session for good (its sheet is kept in the audit entry); ratings replayed."""
-    reason = clean_reason(reason)
-    with transaction.atomic():
-        session = PlaySession.objects.select_for_update().get(pk=session.pk)
-        was_rated = ratings.is_rated(session)
-        key = (session.finished_at, session.pk)
-        before = {
-            "public_id": str(session.public_id),
-            "game": session.game,
-            "mode": session.mode,
-            **_session_state(session),
-            "finished_at": session.finished_at.isoformat() if session.finished_at else None,
-            "sheet": sheets.sheet_of(session),
-            **results_of(session),
-        }
-        audit = record(by, Action.DELETE, session, before=before, after={}, reason=reason)
-        game = session.game
-        session.delete()
-        if was_rated:
-            ratings.replay(game, since=key)
-    return audit
+    return _one_session(session, by=by, reason=reason, change=_delete_one)
+
+
+def _one_session(session: PlaySession, *, by, reason: str, change) -> AuditEntry:
+    """``change`` (one of the ``_..._one`` below) on one session, its refusal raised."""
+    outcome = _each_session([session], by=by, reason=reason, change=change)
+    if outcome.refused:
+        raise OrganisingRefused(outcome.refused[0][1])
+    if not outcome.audits:  # deleted meanwhile, say
+        raise PlaySession.DoesNotExist
+    return outcome.audits[0]
 
 
 # --- several sessions at once -------------------------------------------------------------------
@@ -237,7 +199,10 @@ def _each_session(sessions, *, by, reason: str, change) -> BulkOutcome:
             except OrganisingRefused as exc:
                 outcome.refused.append((label, exc.message))
                 continue
-            now = _rating_key(session) if session.pk is not None else None
+            now = None
+            if session.pk is not None:  # not deleted: its records follow its state
+                record_session(session)
+                now = _rating_key(session)
             for key in {was, now} - {None}:
                 starts.setdefault(session.game, []).append(key)
         _replay_once(starts)
@@ -250,7 +215,6 @@ def _void_one(session: PlaySession, by, reason: str) -> AuditEntry:
     before = _session_state(session)
     session.voided_at = timezone.now()
     session.save(update_fields=["voided_at"])
-    record_session(session)
     return record(
         by, Action.VOID, session, before=before, after=_session_state(session), reason=reason
     )
@@ -262,7 +226,6 @@ def _restore_one(session: PlaySession, by, reason: str) -> AuditEntry:
     before = _session_state(session)
     session.voided_at = None
     session.save(update_fields=["voided_at"])
-    record_session(session)
     return record(
         by, Action.RESTORE, session, before=before, after=_session_state(session), reason=reason
     )
