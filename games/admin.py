@@ -11,8 +11,9 @@ from django.contrib import admin
 from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
 
-from scoring.admin import OrganiserAdmin, refusal_to_form
+from scoring.admin import OrganiserAdmin, refusal_to_form, seat_number
 from scoring.admin_forms import ReasonForm
+from scoring.admin_links import PermittedLinks
 from scoring.organising import OrganisingRefused
 
 from . import organising
@@ -53,10 +54,10 @@ class LiveFilter(admin.SimpleListFilter):
         return queryset
 
 
-class TableSeatInline(admin.TabularInline):
+class TableSeatInline(PermittedLinks, admin.TabularInline):
     model = TableSeat
     extra = 0
-    fields = ["position", "user", "bot_level", "player", "to_act"]
+    fields = [seat_number, "user", "bot_level", "player", "to_act"]
     readonly_fields = fields
     can_delete = False
 

@@ -33,11 +33,13 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from . import exports, organising, sheets
 from .admin_forms import LinkLoginForm, MergeForm, ReasonForm, RenameForm
+from .admin_links import PermittedLinks
+from .admin_views import may_undo_merges, new_results, undo_merge_view
 from .calculators import SheetError
 from .entry import entry_of
 from .entry.form import MAX_VERSION, entry_context
 from .models import AuditEntry, Player, PlaySession, Round, Season, Seat
-from .numbers import form_int
+from .numbers import form_int, form_ints
 from .views.sheet_context import ROLE_LABEL
 
 FORM_TEMPLATE = "admin/scoring/organise_form.html"
@@ -83,7 +85,7 @@ class NulSafeChangelist:
         return super().get_changelist_instance(request)
 
 
-class OrganiserAdmin(NulSafeChangelist, admin.ModelAdmin):
+class OrganiserAdmin(PermittedLinks, NulSafeChangelist, admin.ModelAdmin):
     """View-only pages plus the organisers' own forms (each asks why)."""
 
     def has_add_permission(self, request) -> bool:
@@ -163,6 +165,15 @@ class OrganiserAdmin(NulSafeChangelist, admin.ModelAdmin):
                 return done(form.cleaned_data) if callable(done) else self.done(request, obj, done)
         return self.form_page(request, obj, form, **page)
 
+    def response_action(self, request, queryset):
+        """Ticked ids that are no ids (a forged post: "", "²", 5,000 digits) are dropped:
+        Django filters by them as they come, which ended in a server error."""
+        post = request.POST.copy()
+        ticked = form_ints(post.getlist(ACTION_CHECKBOX_NAME))
+        post.setlist(ACTION_CHECKBOX_NAME, [str(n) for n in ticked])
+        request.POST = post
+        return super().response_action(request, queryset)
+
     def change_view(self, request, object_id, form_url="", extra_context=None):
         obj = self.get_object(request, object_id)
         extra = dict(extra_context or {})
@@ -198,10 +209,16 @@ class VoidedFilter(admin.SimpleListFilter):
         return queryset
 
 
-class SeatInline(admin.TabularInline):
+@admin.display(description=_("seat"), ordering="position")
+def seat_number(seat) -> int:
+    """Seats counted from 1, as every page names them ("Anna at seat 1"), not the stored 0."""
+    return seat.position + 1
+
+
+class SeatInline(PermittedLinks, admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ["position", "player", "role", "score", "place"]
+    fields = [seat_number, "player", "role", "score", "place"]
     readonly_fields = fields
     can_delete = False
 
@@ -254,6 +271,7 @@ class PlaySessionAdmin(OrganiserAdmin):
     actions = [
         "void_selected",
         "restore_selected",
+        "delete_selected",
         "export_sessions",
         "export_seats",
         "export_json",
@@ -463,6 +481,8 @@ class PlaySessionAdmin(OrganiserAdmin):
             notice=notice,
             entry=entry,
             entry_fields=render_to_string(entry["entry_template"], entry, request=request),
+            new_results=new_results(entry, seats),
+            by_round=not at_end,
         )
 
     def _reason_view(
@@ -526,21 +546,16 @@ class PlaySessionAdmin(OrganiserAdmin):
 
     # actions on the list ----------------------------------------------------------------------
 
-    def _bulk(self, request, queryset, *, service, title, intro, submit, done):
-        """An action with an intermediate page that asks why, then one service call each."""
+    def _bulk(self, request, queryset, *, service, title, intro, submit, done, danger=False):
+        """An action with an intermediate page that asks why, then one service call for all
+        the sessions (an audit entry each, the ratings updated once)."""
         form = ReasonForm(request.POST if "apply" in request.POST else None)
         if "apply" in request.POST and form.is_valid():
-            count, refusals = 0, []
-            for session in queryset:
-                try:
-                    service(session, by=request.user, reason=form.cleaned_data["reason"])
-                    count += 1
-                except organising.OrganisingRefused as exc:
-                    refusals.append(f"{session}: {exc.message}")
-            if count:
-                self.message_user(request, done(count), messages.SUCCESS)
-            for refusal in refusals:
-                self.message_user(request, refusal, messages.WARNING)
+            outcome = service(queryset, by=request.user, reason=form.cleaned_data["reason"])
+            if outcome.audits:
+                self.message_user(request, done(len(outcome.audits)), messages.SUCCESS)
+            for label, why in outcome.refused:
+                self.message_user(request, f"{label}: {why}", messages.WARNING)
             return None
         return self.form_page(
             request,
@@ -549,6 +564,7 @@ class PlaySessionAdmin(OrganiserAdmin):
             title=title,
             intro=intro,
             submit=submit,
+            danger=danger,
             selected=queryset,
             action=request.POST.get("action", ""),
             checkbox_name=ACTION_CHECKBOX_NAME,
@@ -559,7 +575,7 @@ class PlaySessionAdmin(OrganiserAdmin):
         return self._bulk(
             request,
             queryset,
-            service=organising.void,
+            service=organising.void_sessions,
             title=_t("Void these sessions"),
             intro=_t("They are kept but leave the standings and the ratings."),
             submit=_t("Void them"),
@@ -573,13 +589,37 @@ class PlaySessionAdmin(OrganiserAdmin):
         return self._bulk(
             request,
             queryset,
-            service=organising.restore,
+            service=organising.restore_sessions,
             title=_t("Restore these sessions"),
             intro=_t("They count again in the standings and the ratings."),
             submit=_t("Restore them"),
             done=lambda n: (
                 ngettext("%(n)d session counts again.", "%(n)d sessions count again.", n) % {"n": n}
             ),
+        )
+
+    @admin.action(description=_("Delete the selected sessions"), permissions=["remove"])
+    def delete_selected(self, request, queryset):
+        """Django's own bulk delete (same name, so it is replaced) would skip the audit trail."""
+        return self._bulk(
+            request,
+            queryset,
+            service=organising.delete_sessions,
+            title=_t("Delete these sessions"),
+            intro=_t(
+                "They and their rounds are deleted for good (each sheet stays in the audit "
+                "trail). To keep them but stop them counting, void them instead."
+            ),
+            submit=_t("Delete them"),
+            done=lambda n: (
+                ngettext(
+                    "%(n)d session was deleted; ratings are updated.",
+                    "%(n)d sessions were deleted; ratings are updated.",
+                    n,
+                )
+                % {"n": n}
+            ),
+            danger=True,
         )
 
     @admin.action(description=_("Export the selected sessions (CSV)"), permissions=["export"])
@@ -808,6 +848,24 @@ class AuditEntryAdmin(NulSafeChangelist, admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+    def get_urls(self):
+        undo = self.admin_site.admin_view(
+            lambda request, object_id: undo_merge_view(self, request, object_id)
+        )
+        return [
+            path("<path:object_id>/undo-merge/", undo, name="scoring_auditentry_undo_merge"),
+            *super().get_urls(),
+        ]
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        """A merge's entry offers its undo, or names the entry that undid it."""
+        extra = dict(extra_context or {})
+        entry = self.get_object(request, unquote(object_id))
+        if entry is not None and entry.action == AuditEntry.Action.MERGE:
+            extra["undone_by"] = organising.merge_undone_by(entry)
+            extra["may_undo_merge"] = extra["undone_by"] is None and may_undo_merges(request)
+        return super().change_view(request, object_id, form_url, extra)
 
     @admin.display(description=_("object"), ordering="target_label")
     def target(self, entry: AuditEntry) -> str:

@@ -185,6 +185,7 @@ class AuditEntry(models.Model):
         RESTORE = "restore", _("restore")
         DELETE = "delete", _("delete")
         MERGE = "merge", _("merge")
+        UNDO_MERGE = "undo_merge", _("undo a merge")
         RENAME = "rename", _("rename")
         LINK = "link", _("link to a login")
         ABANDON = "abandon", _("abandon a table")
@@ -220,7 +221,7 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name = _("audit entry")
-        verbose_name_plural = _("audit trail")
+        verbose_name_plural = _("audit entries")  # "2 audit entries" under the list
         indexes = [models.Index(fields=["target_type", "target_id", "-at"])]
 
     def __str__(self) -> str:

@@ -8,17 +8,21 @@ so that nothing an organiser does leaves totals, places or ratings wrong.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+from django.apps import apps
 from django.contrib.contenttypes.models import ContentType
 from django.db import IntegrityError, transaction
 from django.db.models import Min
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from . import ratings, sheets
-from .models import AuditEntry, Player, PlaySession, Seat
+from .models import AuditEntry, Player, PlaySession, Rating, RatingEvent, Seat, SeatRecord
 from .players import ensure_player_for, tidy_name
+from .records import record_session
 
 REASON_LENGTH = 1000
 Action = AuditEntry.Action
@@ -127,65 +131,135 @@ def correct_round(
 
 def void(session: PlaySession, *, by, reason: str) -> AuditEntry:
     """Keep the session but take it out of standings and ratings."""
-    reason = clean_reason(reason)
-    with transaction.atomic():
-        session = PlaySession.objects.select_for_update().get(pk=session.pk)
-        if session.voided_at is not None:
-            raise OrganisingRefused(_("This session is already void."))
-        before = _session_state(session)
-        session.voided_at = timezone.now()
-        session.save(update_fields=["voided_at"])
-        audit = record(
-            by, Action.VOID, session, before=before, after=_session_state(session), reason=reason
-        )
-        ratings.session_changed(session)
-    return audit
+    return _one_session(session, by=by, reason=reason, change=_void_one)
 
 
 def restore(session: PlaySession, *, by, reason: str) -> AuditEntry:
     """Bring a void session back into standings and ratings."""
-    reason = clean_reason(reason)
-    with transaction.atomic():
-        session = PlaySession.objects.select_for_update().get(pk=session.pk)
-        if session.voided_at is None:
-            raise OrganisingRefused(_("This session is not void."))
-        before = _session_state(session)
-        session.voided_at = None
-        session.save(update_fields=["voided_at"])
-        audit = record(
-            by,
-            Action.RESTORE,
-            session,
-            before=before,
-            after=_session_state(session),
-            reason=reason,
-        )
-        ratings.session_changed(session)
-    return audit
+    return _one_session(session, by=by, reason=reason, change=_restore_one)
 
 
 def delete_session(session: PlaySession, *, by, reason: str) -> AuditEntry:
     """Delete a session for good (its sheet is kept in the audit entry); ratings replayed."""
+    return _one_session(session, by=by, reason=reason, change=_delete_one)
+
+
+def _one_session(session: PlaySession, *, by, reason: str, change) -> AuditEntry:
+    """``change`` (one of the ``_..._one`` below) on one session, its refusal raised."""
+    outcome = _each_session([session], by=by, reason=reason, change=change)
+    if outcome.refused:
+        raise OrganisingRefused(outcome.refused[0][1])
+    if not outcome.audits:  # deleted meanwhile, say
+        raise PlaySession.DoesNotExist
+    return outcome.audits[0]
+
+
+# --- several sessions at once -------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class BulkOutcome:
+    """What a change to several sessions did: an audit entry per session changed, and the
+    sessions it left alone with why (already void, say)."""
+
+    audits: list[AuditEntry] = dataclasses.field(default_factory=list)
+    refused: list[tuple[str, str]] = dataclasses.field(default_factory=list)
+
+
+def _locked(sessions) -> list[PlaySession]:
+    """The sessions (any iterable of them or of their ids), locked, in a fixed order."""
+    ids = [getattr(s, "pk", s) for s in sessions]
+    return list(PlaySession.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
+
+
+def _rating_key(session: PlaySession):
+    return (session.finished_at, session.pk) if ratings.is_rated(session) else None
+
+
+def _replay_once(starts: dict[str, list]) -> None:
+    """One replay per game, from the earliest session changed: the same ratings as a replay
+    after each session, for a fraction of the work."""
+    for game, keys in starts.items():
+        ratings.replay(game, since=min(keys))
+
+
+def _each_session(sessions, *, by, reason: str, change) -> BulkOutcome:
+    """``change(session, reason)`` for each session in one transaction: it returns the audit
+    entry, or raises OrganisingRefused to leave that session alone; then the ratings of each
+    game are replayed once, from the earliest session whose rating changed."""
     reason = clean_reason(reason)
+    outcome = BulkOutcome()
     with transaction.atomic():
-        session = PlaySession.objects.select_for_update().get(pk=session.pk)
-        was_rated = ratings.is_rated(session)
-        key = (session.finished_at, session.pk)
-        before = {
-            "public_id": str(session.public_id),
-            "game": session.game,
-            "mode": session.mode,
-            **_session_state(session),
-            "finished_at": session.finished_at.isoformat() if session.finished_at else None,
-            "sheet": sheets.sheet_of(session),
-            **results_of(session),
-        }
-        audit = record(by, Action.DELETE, session, before=before, after={}, reason=reason)
-        game = session.game
-        session.delete()
-        if was_rated:
-            ratings.replay(game, since=key)
+        starts: dict[str, list] = {}
+        for session in _locked(sessions):
+            was = _rating_key(session)
+            label = str(session)
+            try:
+                outcome.audits.append(change(session, by, reason))
+            except OrganisingRefused as exc:
+                outcome.refused.append((label, exc.message))
+                continue
+            now = None
+            if session.pk is not None:  # not deleted: its records follow its state
+                record_session(session)
+                now = _rating_key(session)
+            for key in {was, now} - {None}:
+                starts.setdefault(session.game, []).append(key)
+        _replay_once(starts)
+    return outcome
+
+
+def _void_one(session: PlaySession, by, reason: str) -> AuditEntry:
+    if session.voided_at is not None:
+        raise OrganisingRefused(_("This session is already void."))
+    before = _session_state(session)
+    session.voided_at = timezone.now()
+    session.save(update_fields=["voided_at"])
+    return record(
+        by, Action.VOID, session, before=before, after=_session_state(session), reason=reason
+    )
+
+
+def _restore_one(session: PlaySession, by, reason: str) -> AuditEntry:
+    if session.voided_at is None:
+        raise OrganisingRefused(_("This session is not void."))
+    before = _session_state(session)
+    session.voided_at = None
+    session.save(update_fields=["voided_at"])
+    return record(
+        by, Action.RESTORE, session, before=before, after=_session_state(session), reason=reason
+    )
+
+
+def _delete_one(session: PlaySession, by, reason: str) -> AuditEntry:
+    before = {
+        "public_id": str(session.public_id),
+        "game": session.game,
+        "mode": session.mode,
+        **_session_state(session),
+        "finished_at": session.finished_at.isoformat() if session.finished_at else None,
+        "sheet": sheets.sheet_of(session),
+        **results_of(session),
+    }
+    audit = record(by, Action.DELETE, session, before=before, after={}, reason=reason)
+    session.delete()
     return audit
+
+
+def void_sessions(sessions, *, by, reason: str) -> BulkOutcome:
+    """Void several sessions: an audit entry each, the ratings replayed once per game."""
+    return _each_session(sessions, by=by, reason=reason, change=_void_one)
+
+
+def restore_sessions(sessions, *, by, reason: str) -> BulkOutcome:
+    """Restore several void sessions: an audit entry each, the ratings replayed once."""
+    return _each_session(sessions, by=by, reason=reason, change=_restore_one)
+
+
+def delete_sessions(sessions, *, by, reason: str) -> BulkOutcome:
+    """Delete several sessions for good, each sheet kept in its audit entry; the ratings are
+    replayed once per game."""
+    return _each_session(sessions, by=by, reason=reason, change=_delete_one)
 
 
 # --- players ------------------------------------------------------------------------------------
@@ -313,10 +387,17 @@ def merge(source: Player, into: Player, *, by, reason: str) -> AuditEntry:
             .annotate(first=Min("session__finished_at"))
         )
         before = {
-            "merged": {"id": source.pk, "name": source.name, "guest": source.is_guest},
-            "into": {"id": into.pk, "name": into.name},
+            "merged": {
+                "id": source.pk,
+                "name": source.name,
+                "guest": source.is_guest,
+                "created_at": source.created_at.isoformat(),
+            },
+            "into": {"id": into.pk, "name": into.name, "guest": into.is_guest},
             "sessions": session_ids,
         }
+        moved = _moved_rows(source)  # what an undo moves back, exactly
+        login = source.user_id
         sheets.rename_in_rounds(seats.values("session_id"), source.name, into.name)
         source.ratings.all().delete()  # recomputed by the replay below
         _move_references(source, into)
@@ -329,5 +410,131 @@ def merge(source: Player, into: Player, *, by, reason: str) -> AuditEntry:
         source.delete()
         for game, first in starts.items():
             ratings.replay(game, since=(first, 0))
-        after = {"into": {"id": into.pk, "name": into.name}, "sessions": session_ids}
+        after = {
+            "into": {"id": into.pk, "name": into.name},
+            "sessions": session_ids,
+            "moved": moved,
+            "login": login,
+        }
         return record(by, Action.MERGE, into, before=before, after=after, reason=reason)
+
+
+# --- undoing a merge ----------------------------------------------------------------------------
+
+# Rows kept from the sessions (ratings replayed, records rewritten): a merge's undo moves them
+# back by session, not by id, since a replay or a correction may have written them anew.
+DERIVED = (Rating, RatingEvent, SeatRecord)
+
+
+def _moved_rows(player: Player) -> dict[str, list[int]]:
+    """The ids of the rows pointing at ``player`` that a merge moves, per "model:field"."""
+    return {
+        f"{rows.model._meta.label_lower}:{field}": sorted(rows.values_list("pk", flat=True))
+        for field, rows in _references(player)
+        if rows.model not in DERIVED
+    }
+
+
+def _moved_back(entry: AuditEntry, into: Player):
+    """(rows, field) for each kind of row the merge moved, as they point at ``into`` now;
+    None when any of them changed since (deleted, moved on by a later merge)."""
+    found = []
+    for key, ids in entry.after["moved"].items():
+        label, _sep, field = key.partition(":")
+        try:
+            model = apps.get_model(label)
+        except (LookupError, ValueError):
+            return None
+        rows = model._base_manager.filter(pk__in=ids, **{field: into})
+        if rows.count() != len(ids):
+            return None
+        found.append((rows, field))
+    return found
+
+
+def merge_undone_by(entry: AuditEntry) -> AuditEntry | None:
+    """The audit entry that undid the merge ``entry``, if any."""
+    return AuditEntry.objects.filter(action=Action.UNDO_MERGE, before__merge=entry.pk).first()
+
+
+def merge_undo_refusal(entry: AuditEntry) -> str | None:
+    """Why the merge ``entry`` cannot be undone exactly now; None when it can."""
+    if entry.action != Action.MERGE:
+        return _("Only a merge can be undone.")
+    if merge_undone_by(entry) is not None:
+        return _("This merge has been undone already.")
+    if not isinstance(entry.after.get("moved"), dict):
+        return _(
+            "This merge was recorded before merges could be undone, so it cannot be undone exactly."
+        )
+    merged, into_id = entry.before["merged"], entry.after["into"]["id"]
+    into = Player.objects.filter(pk=into_id).first()
+    if into is None:
+        return _(
+            "%(into)s no longer exists (merged or removed since), so this merge cannot be "
+            "undone exactly."
+        ) % {"into": entry.after["into"]["name"]}
+    taken = Player.objects.filter(pk=merged["id"]) | Player.objects.named(merged["name"])
+    if taken.exists():
+        return _(
+            "A club player is called %(name)s now: rename them first, then undo the merge."
+        ) % {"name": merged["name"]}
+    if entry.after.get("login") and into.user_id != entry.after["login"]:
+        return _(
+            "The login the merge gave %(into)s is no longer theirs, so this merge cannot be "
+            "undone exactly."
+        ) % {"into": into.name}
+    if _moved_back(entry, into) is None:
+        return _(
+            "Some of what the merge moved has changed since (a session deleted, or merged "
+            "again), so this merge cannot be undone exactly."
+        )
+    return None
+
+
+def undo_merge(entry: AuditEntry, *, by, reason: str) -> AuditEntry:
+    """Undo the merge ``entry`` exactly: the merged player is back (id, name, kind, login),
+    the rows the merge moved point at them again, their sessions' rounds name them again,
+    and the ratings are replayed from their first game. Refused, changing nothing, when that
+    can no longer be exact."""
+    reason = clean_reason(reason)
+    with transaction.atomic():
+        entry = AuditEntry.objects.select_for_update().get(pk=entry.pk)
+        into = Player.objects.select_for_update().filter(pk=entry.after.get("into", {}).get("id"))
+        into = into.first()
+        refusal = merge_undo_refusal(entry)
+        if refusal is not None:
+            raise OrganisingRefused(refusal)
+        merged, login = entry.before["merged"], entry.after.get("login")
+        if login:
+            into.user = None
+            into.is_guest = entry.before["into"]["guest"]
+            into.save(update_fields=["user", "is_guest"])
+        restored = Player(
+            pk=merged["id"], name=merged["name"], is_guest=merged["guest"], user_id=login
+        )
+        restored.save(force_insert=True)
+        Player.objects.filter(pk=restored.pk).update(
+            created_at=parse_datetime(merged["created_at"])
+        )
+        for rows, field in _moved_back(entry, into):
+            rows.update(**{field: restored})
+        sessions = entry.after["sessions"]
+        for model in (RatingEvent, SeatRecord):
+            model.objects.filter(player=into, session_id__in=sessions).update(player=restored)
+        sheets.rename_in_rounds(sessions, into.name, restored.name)
+        starts = (
+            PlaySession.objects.filter(pk__in=sessions, finished_at__isnull=False)
+            .values_list("game")
+            .annotate(first=Min("finished_at"))
+        )
+        for game, first in starts:
+            ratings.replay(game, since=(first, 0))
+        return record(
+            by,
+            Action.UNDO_MERGE,
+            restored,
+            before={"merge": entry.pk, "into": {"id": into.pk, "name": into.name}},
+            after={"restored": {"id": restored.pk, "name": restored.name}, "sessions": sessions},
+            reason=reason,
+        )

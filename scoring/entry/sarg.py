@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy
 
-from games.engines.sarg import DECK, line_detail
+from games.engines.sarg import DECK, line_detail, score_round
 
 from ..calculators.sarg import ROUNDS
 from ..numbers import form_int
@@ -33,8 +33,11 @@ def draft(post, names: list[str]) -> dict[str, Any]:
     rank = post.get("rank", "") if post.get("rank", "") in RANKS else ""
     mode = "typed" if post.get("mode") == "typed" else "grid"
     kind, _, value = post.get("pick", "").partition(":")
+    queen, king = int_or_text(post.get("queen", "")), int_or_text(post.get("king", ""))
     if kind == "mode":
         mode = "typed" if value == "typed" else "grid"
+        if mode == "typed" and queen == "" and king == "":
+            queen, king = _credited(cells, queen, king)
     elif kind == "cell" and form_int(value, CELLS - 1) is not None:
         cursor, rank = form_int(value, CELLS - 1), ""
     elif kind == "rank" and value in RANKS:
@@ -55,9 +58,21 @@ def draft(post, names: list[str]) -> dict[str, Any]:
         "cells": cells,
         "cursor": cursor,
         "rank": rank,
-        "queen": int_or_text(post.get("queen", "")),
-        "king": int_or_text(post.get("king", "")),
+        "queen": queen,
+        "king": king,
     }
+
+
+def _credited(cells: list[str], queen, king):
+    """The scores the square gives each role: switching a full square to typed scores shows
+    the round's scores to change, not empty fields."""
+    if not all(cells):
+        return queen, king
+    try:
+        scored = score_round([cells[0:3], cells[3:6], cells[6:9]])
+    except ValueError:  # not a square the rules take: nothing to carry over
+        return queen, king
+    return scored["queen"], scored["king"]
 
 
 def _next_empty(cells: list[str], cursor: int) -> int:

@@ -15,6 +15,7 @@ from tests.scoring.organiser_helpers import (
     finished_session,
     hours_ago,
     organiser,
+    player,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -236,3 +237,69 @@ def test_a_round_is_corrected_without_javascript_too(live_server, browser, olga)
     expect(page.locator(".messagelist")).to_contain_text("Round 2 changed.")
     assert session.rounds.get(number=2).entry["heads"]["Anna"] == 6
     context.close()
+
+
+def test_the_sidebar_stays_at_the_top_of_a_correction_opened_at_its_round(
+    live_server, desktop, olga
+):
+    """Drawn again without scripts, the page opens at the round, scrolled: the sidebar keeps
+    its place under the breadcrumbs instead of standing halfway down the page."""
+    session = off_the_loop(finished_session, game="sacrifice")
+    log_in(desktop, live_server)
+    desktop.goto(
+        f"{live_server.url}/admin/scoring/playsession/{session.pk}/correct/#organise-round"
+    )
+    assert desktop.evaluate("window.scrollY") > 200
+    top = desktop.evaluate(
+        "document.querySelector('#nav-sidebar').getBoundingClientRect().top + window.scrollY"
+    )
+    content = desktop.evaluate(
+        "document.querySelector('#content').getBoundingClientRect().top + window.scrollY"
+    )
+    assert abs(top - content) < 40, (top, content)
+    screenshot(desktop, "admin-correct-scrolled-desktop")
+
+
+def test_show_the_new_totals_lists_each_players_new_running_total(live_server, phone, olga):
+    session = off_the_loop(finished_sarg, names=("Anna", "Ben"))
+    log_in(phone, live_server)
+    phone.goto(f"{live_server.url}/admin/scoring/playsession/{session.pk}/correct/")
+    phone.fill("#queen-score", "0")
+    phone.fill("#king-score", "100")
+    phone.get_by_role("button", name="Show the new totals").click()
+    table = phone.locator(".organise-new-totals")
+    expect(table.locator("tbody tr").nth(1)).to_contain_text("+100")
+    expect(table.locator("tbody tr").nth(1)).to_contain_text("310")
+    assert_accessible(phone, "admin correct with the new totals")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390 + 1, f"scrolls sideways ({width}px)"
+    screenshot(phone, "admin-correct-new-totals-phone")
+
+
+def test_an_organiser_undoes_a_merge_from_its_audit_entry(live_server, phone, desktop, olga):
+    from scoring import organising
+
+    off_the_loop(finished_sarg, names=("henni", "Anna"))
+    henni, henrik = Player.objects.get(name="henni"), off_the_loop(player, name="Henrik")
+    entry = organising.merge(henni, henrik, by=olga, reason="Same person.")
+    page = phone
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/admin/scoring/auditentry/{entry.pk}/change/")
+    assert_accessible(page, "admin merge entry on a phone")
+    screenshot(page, "admin-merge-entry-phone")
+    page.get_by_role("link", name="Undo this merge").click()
+    assert_accessible(page, "admin undo merge on a phone")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    screenshot(page, "admin-undo-merge-phone")
+    page.fill("#id_reason", "Henni is Henrik's sister.")
+    page.get_by_role("button", name="Undo the merge").click()
+    expect(page.locator(".messagelist")).to_contain_text("henni is back with their games")
+    expect(page.locator(".organise-audit")).to_contain_text("Henni is Henrik's sister.")
+    log_in(desktop, live_server)
+    desktop.goto(f"{live_server.url}/admin/scoring/auditentry/{entry.pk}/change/")
+    expect(desktop.locator(".organise-note")).to_contain_text("This merge was undone on")
+    screenshot(desktop, "admin-merge-entry-undone-desktop")
+    desktop.goto(f"{live_server.url}/admin/scoring/auditentry/{entry.pk}/undo-merge/")
+    expect(desktop.locator(".errornote")).to_contain_text("undone already")
+    assert_accessible(desktop, "admin undo merge refused")
+    screenshot(desktop, "admin-undo-merge-refused-desktop")

@@ -1,5 +1,7 @@
 """Online tables in the organisers' admin: list running ones, abandon, hand a seat to a bot."""
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -31,6 +33,13 @@ def test_the_list_shows_running_tables(client, olga):
     assert response.status_code == 200
     assert [t.pk for t in response.context["cl"].result_list] == [running.pk]
     assert waiting.pk not in [t.pk for t in response.context["cl"].result_list]
+
+
+def test_seats_are_counted_from_one_and_logins_are_not_links_to_a_403(client, olga):
+    table = sarg_table()
+    html = client.get(f"{LIST}{table.pk}/change/").content.decode()
+    assert re.findall(r"field-seat_number\">\s*<p>(\d+)</p>", html) == ["1", "2"]
+    assert "/admin/auth/user/" not in html
 
 
 def test_the_change_page_is_read_only_with_the_organisers_actions(client, olga):

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from games.engines.sarg import score_round
 from scoring import organising, sheets
 from scoring.models import AuditEntry, PlaySession, Round
 from tests.scoring.organiser_helpers import (
@@ -346,6 +347,19 @@ def test_show_the_new_totals_computes_without_saving(client, olga):
     assert state(session) == before
 
 
+def test_show_the_new_totals_gives_each_players_running_total_and_new_total(client, olga):
+    session = finished_sarg()  # Anna (queen) 6 × 38 + bonus 48 = 276, Ben (king) 6 × 30 = 180
+    fields = {"mode": "typed", "queen": "0", "king": "100"}
+    html = html_of(post(client, session, fields, action="show"))
+    table = html[html.index("organise-new-totals") :]
+    rows = re.findall(r"<tr><th scope=\"row\">(\w+)</th>(.*?)</tr>", table)
+    cells = {name: re.findall(r"<td[^>]*>(.*?)</td>", row) for name, row in rows}
+    assert cells["Anna"][:2] == ["+0", "0"] and cells["Ben"][:2] == ["+100", "100"]
+    # Ben 100 + 5 × 30 = 250 leads Anna 5 × 38 = 190, so gains the difference: 310
+    assert "<strong>310</strong>" in cells["Ben"][2] and "(was 180)" in cells["Ben"][2]
+    assert "<strong>190</strong>" in cells["Anna"][2] and cells["Anna"][3] == "2"
+
+
 def test_the_sarg_square_is_filled_with_its_picker(client, olga):
     session = finished_sarg()
     html = html_of(post(client, session, {"mode": "typed", "pick": "mode:grid"}, action=""))
@@ -355,6 +369,18 @@ def test_the_sarg_square_is_filled_with_its_picker(client, olga):
         post(client, session, {"mode": "grid", "rank": "Q", "pick": "suit:H"}, action="")
     )
     assert 'name="cell-0" value="QH"' in html and 'name="cursor" value="1"' in html
+
+
+def test_switching_a_sarg_square_to_typed_scores_shows_the_rounds_scores(client, olga):
+    session = finished_sarg()
+    cells = {f"cell-{i}": card for i, card in enumerate(c for row in SQUARE for c in row)}
+    assert post(client, session, {"mode": "grid", **cells}).status_code == 302
+    html = html_of(
+        post(client, session, {"mode": "grid", **cells, "pick": "mode:typed"}, action="")
+    )
+    scored = score_round(SQUARE)
+    assert f'name="queen" value="{scored["queen"]}"' in html
+    assert f'name="king" value="{scored["king"]}"' in html
 
 
 def test_the_results_name_the_sarg_roles_in_words(client, olga):

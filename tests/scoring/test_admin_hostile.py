@@ -5,7 +5,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import sheets
+from scoring import organising, sheets
 from scoring.calculators import compute
 from scoring.models import AuditEntry, Player, PlaySession
 from tests.scoring.organiser_helpers import (
@@ -179,6 +179,43 @@ def test_list_actions_with_odd_posts(olga_client, action, selected, reason):
     for url in ("/admin/scoring/playsession/", "/admin/scoring/player/"):
         body = {"action": action, "_selected_action": selected, "apply": "1", "reason": reason}
         assert olga_client.post(url, body).status_code in (200, 302)
+
+
+@SLOW
+@given(
+    action=st.sampled_from(["delete_selected", "void_selected", "restore_selected"]),
+    selected=st.lists(st.one_of(NASTY, st.just("real")), max_size=4),
+    reason=NASTY,
+    apply=st.sampled_from(["1", "", "\x00"]),
+)
+def test_bulk_void_and_delete_with_odd_posts(olga_client, action, selected, reason, apply):
+    """Odd ids and reasons: the page again or the list, never a 5xx; without a reason the
+    sessions stay as they were and nothing is audited."""
+    session = PlaySession.objects.first() or finished_sarg()
+    ids = [str(session.pk) if value == "real" else value for value in selected]
+    before = (PlaySession.objects.count(), AuditEntry.objects.count())
+    body = {"action": action, "_selected_action": ids, "apply": apply, "reason": reason}
+    response = olga_client.post("/admin/scoring/playsession/", body)
+    assert response.status_code in (200, 302)
+    if not reason.strip():
+        assert (PlaySession.objects.count(), AuditEntry.objects.count()) == before
+
+
+@SLOW
+@given(object_id=st.one_of(NASTY, st.just("merge")), reason=NASTY)
+def test_undo_merge_with_odd_ids_and_reasons(olga_client, object_id, reason):
+    """Never a 5xx; a blank reason undoes nothing."""
+    from urllib.parse import quote
+
+    if not AuditEntry.objects.filter(action="merge").exists():
+        organising.merge(player("henni", is_guest=True), player("Henrik"), by=None, reason="x")
+    if object_id == "merge":
+        object_id = str(AuditEntry.objects.filter(action="merge").first().pk)
+    undone = AuditEntry.objects.filter(action="undo_merge").count()
+    url = f"/admin/scoring/auditentry/{quote(object_id, safe='')}/undo-merge/"
+    assert olga_client.post(url, {"reason": reason}).status_code in (200, 302, 404)
+    if not reason.strip():
+        assert AuditEntry.objects.filter(action="undo_merge").count() == undone
 
 
 @pytest.mark.parametrize(

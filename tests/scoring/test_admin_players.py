@@ -6,6 +6,7 @@ from django.contrib.auth.models import User
 from scoring.models import AuditEntry, Player, Seat
 from tests.scoring.organiser_helpers import (
     finished_sarg,
+    organiser,
     player,
     ratings_are_a_full_replay,
 )
@@ -32,6 +33,13 @@ def test_the_change_page_offers_rename_link_and_merge(client, olga):
     for view in ("rename", "link", "merge"):
         assert f"{henrik.pk}/{view}/" in html
     assert 'name="_save"' not in html
+
+
+def test_the_players_login_is_named_without_a_link_an_organiser_cannot_follow(client, olga):
+    henrik = User.objects.create_user("henrik").player  # every login has its player
+    html = client.get(f"{LIST}{henrik.pk}/change/").content.decode()
+    assert f"/admin/auth/user/{henrik.user_id}/change/" not in html
+    assert "henrik" in html
 
 
 def test_rename_with_the_sign_up_rules(client, olga):
@@ -109,3 +117,60 @@ def test_a_merge_sent_twice_applies_once_and_says_the_player_is_gone(client, olg
     again = client.post(url, {"into": member.pk, "reason": "Same."}, follow=True)
     assert again.status_code == 200 and "doesn’t exist" in again.content.decode()
     assert AuditEntry.objects.filter(action="merge").count() == 1
+
+
+# --- undoing a merge, from its audit entry --------------------------------------------------------
+
+
+def merged_guest(client):
+    member, guest = player("Henrik"), player("henni", is_guest=True)
+    finished_sarg(names=("henni", "Anna"))
+    client.post(f"{LIST}{guest.pk}/merge/", {"into": member.pk, "reason": "Same person."})
+    return AuditEntry.objects.get(action="merge"), member, guest
+
+
+def test_a_merges_audit_entry_offers_its_undo(client, olga):
+    entry, _member, _guest = merged_guest(client)
+    html = client.get(f"/admin/scoring/auditentry/{entry.pk}/change/").content.decode()
+    assert f"/admin/scoring/auditentry/{entry.pk}/undo-merge/" in html
+    assert "Undo this merge" in html
+    page = client.get(f"/admin/scoring/auditentry/{entry.pk}/undo-merge/").content.decode()
+    assert 'value="Undo the merge"' in page and "henni comes back" in page
+
+
+def test_undo_a_merge_asks_why_then_brings_the_player_back(client, olga):
+    entry, _member, guest = merged_guest(client)
+    url = f"/admin/scoring/auditentry/{entry.pk}/undo-merge/"
+    response = client.post(url, {"reason": ""})
+    assert response.status_code == 200 and not Player.objects.filter(pk=guest.pk).exists()
+    response = client.post(url, {"reason": "Not the same person."})
+    assert response.status_code == 302
+    assert response["Location"].endswith(f"/admin/scoring/player/{guest.pk}/change/")
+    assert Seat.objects.filter(player_id=guest.pk).count() == 1
+    assert ratings_are_a_full_replay("sarg")
+    html = client.get(f"/admin/scoring/auditentry/{entry.pk}/change/").content.decode()
+    assert "This merge was undone on" in html and "Undo this merge" not in html
+
+
+def test_a_merge_that_cannot_be_undone_says_why_and_offers_no_button(client, olga):
+    entry, _member, _guest = merged_guest(client)
+    player("Henni")
+    url = f"/admin/scoring/auditentry/{entry.pk}/undo-merge/"
+    html = client.get(url).content.decode()
+    assert "A club player is called henni now" in html and 'value="Undo the merge"' not in html
+    assert client.post(url, {"reason": "Not the same."}).status_code == 200
+    assert not AuditEntry.objects.filter(action="undo_merge").exists()
+
+
+def test_only_organisers_who_may_merge_undo_a_merge(client):
+    olga = organiser()
+    client.force_login(olga)
+    entry, _member, guest = merged_guest(client)
+    group = olga.groups.get()
+    group.permissions.remove(*group.permissions.filter(codename="change_player"))
+    client.force_login(User.objects.get(pk=olga.pk))
+    url = f"/admin/scoring/auditentry/{entry.pk}/undo-merge/"
+    assert client.post(url, {"reason": "x"}).status_code == 403
+    html = client.get(f"/admin/scoring/auditentry/{entry.pk}/change/").content.decode()
+    assert "Undo this merge" not in html
+    assert not Player.objects.filter(pk=guest.pk).exists()

@@ -1,6 +1,8 @@
 """The sessions admin: find a session, read it, void, restore and delete it (correcting a round:
 test_admin_correct.py)."""
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -10,6 +12,7 @@ from tests.scoring.organiser_helpers import (
     hours_ago,
     organiser,
     ratings_are_a_full_replay,
+    superuser,
 )
 
 pytestmark = pytest.mark.django_db
@@ -77,6 +80,31 @@ def test_the_change_page_shows_seats_rounds_results_and_actions(client, olga):
     assert "Audit trail" in html
 
 
+def test_created_by_names_the_login_without_a_link_an_organiser_cannot_follow(client, olga):
+    session = finished_sarg()
+    user_page = f"/admin/auth/user/{session.created_by_id}/change/"
+    assert client.get(user_page).status_code == 403
+    html = page(client, f"{LIST}{session.pk}/change/")
+    assert user_page not in html
+    assert "keeper" in html  # the name, shown plainly
+
+
+def test_created_by_links_to_the_login_for_whoever_may_view_it(client):
+    client.force_login(superuser())
+    session = finished_sarg()
+    html = page(client, f"{LIST}{session.pk}/change/")
+    assert f"/admin/auth/user/{session.created_by_id}/change/" in html
+
+
+def test_seats_are_counted_from_one_beside_the_seat_names(client, olga):
+    session = finished_sarg()
+    response = client.get(f"{LIST}{session.pk}/change/")
+    html = response.content.decode()
+    numbers = re.findall(r"field-seat_number\">\s*<p>(\d+)</p>", html)
+    assert numbers == ["1", "2"]
+    assert "Anna at seat 1" in html
+
+
 # --- void, restore, delete ----------------------------------------------------------------------
 
 
@@ -133,11 +161,45 @@ def test_delete_asks_why_and_keeps_the_audit_entry(client, olga):
     assert "Entered twice." in html
 
 
+def test_the_audit_list_counts_its_entries_in_words(client, olga):
+    for session in (finished_sarg(), finished_sarg(names=("Clara", "Dora"))):
+        client.post(f"{LIST}{session.pk}/void/", {"reason": "Wrong deck."})
+    assert "2 audit entries" in page(client, "/admin/scoring/auditentry/")
+    german = client.get("/admin/scoring/auditentry/", HTTP_ACCEPT_LANGUAGE="de")
+    assert "2 Protokolleinträge" in german.content.decode()
+
+
 def test_django_own_delete_is_not_offered(client, olga):
     session = finished_sarg()
     assert client.get(f"{LIST}{session.pk}/delete/").status_code == 403
     body = {"action": "delete_selected", "_selected_action": [session.pk], "post": "yes"}
     client.post(LIST, body)
+    assert PlaySession.objects.filter(pk=session.pk).exists()
+
+
+def test_deleting_the_selected_sessions_asks_why_and_audits_each(client, olga):
+    first, second = finished_sarg(), finished_sarg(names=("Clara", "Dora"))
+    body = {"action": "delete_selected", "_selected_action": [first.pk, second.pk]}
+    response = client.post(LIST, body)
+    assert response.status_code == 200 and "Delete these sessions" in response.content.decode()
+    response = client.post(LIST, {**body, "apply": "1", "reason": " "})
+    assert response.status_code == 200 and PlaySession.objects.count() == 2
+    response = client.post(LIST, {**body, "apply": "1", "reason": "Entered twice."}, follow=True)
+    assert "2 sessions were deleted; ratings are updated." in response.content.decode()
+    assert not PlaySession.objects.exists()
+    assert AuditEntry.objects.filter(action="delete", reason="Entered twice.").count() == 2
+    assert ratings_are_a_full_replay("sarg")
+
+
+def test_the_bulk_delete_is_not_offered_without_delete_permission(client):
+    user = organiser()
+    group = user.groups.get()
+    group.permissions.remove(*group.permissions.filter(codename="delete_playsession"))
+    client.force_login(User.objects.get(pk=user.pk))
+    session = finished_sarg()
+    assert 'value="delete_selected"' not in page(client, LIST)
+    body = {"action": "delete_selected", "_selected_action": [session.pk], "apply": "1"}
+    client.post(LIST, {**body, "reason": "Entered twice."})
     assert PlaySession.objects.filter(pk=session.pk).exists()
 
 

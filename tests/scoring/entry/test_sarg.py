@@ -43,3 +43,19 @@ def test_a_typed_zero_to_zero_round_is_possible_and_saved():
     column: both best lines are worth 0."""
     assert score_round(ZERO_SQUARE)["queen"] == score_round(ZERO_SQUARE)["king"] == 0
     sarg.check_saved({"queen": 0, "king": 0}, [])
+
+
+def test_switching_a_full_square_to_typed_scores_carries_its_scores_over():
+    cells = "&".join(f"cell-{i}={c}" for i, c in enumerate(c for row in SQUARE for c in row))
+    draft = sarg.draft(QueryDict(f"mode=grid&{cells}&pick=mode:typed"), [])
+    scored = score_round(SQUARE)
+    assert (draft["mode"], draft["queen"], draft["king"]) == (
+        "typed",
+        scored["queen"],
+        scored["king"],
+    )
+
+
+def test_switching_a_square_not_full_to_typed_scores_leaves_them_empty():
+    draft = sarg.draft(QueryDict("mode=grid&cell-0=QH&pick=mode:typed"), [])
+    assert (draft["mode"], draft["queen"], draft["king"]) == ("typed", "", "")
