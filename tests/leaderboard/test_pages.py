@@ -226,3 +226,13 @@ def test_the_standings_table_is_rendered_once_per_content_and_never_stale(client
     assert "Annette" in table()
     htmx = client.get("/leaderboard/sarg/", headers={"HX-Request": "true"}).content.decode()
     assert "Annette" in htmx and "<html" not in htmx
+
+
+def test_player_page_shows_sarcophagus_best_score_once(client):
+    """The most fame is the best score: one highlight, not "Best score" and "Most fame"."""
+    session = finished("sarcophagus", {"Anna": 1, "Ben": 2}, scores={"Anna": 16, "Ben": 9})
+    ratings.session_changed(session)
+    anna = Player.objects.get(name="Anna")
+    html = client.get(f"/players/{anna.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    stats = html.split('<dl class="stats">')[1].split("</dl>")[0]
+    assert stats.count("<dd>16 fame</dd>") == 1
