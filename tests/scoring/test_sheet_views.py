@@ -215,3 +215,26 @@ def test_a_sacrifice_end_without_trophies_is_refused_with_why(client, owner):
 def test_the_save_button_is_disabled_while_its_request_is_under_way(client, owner):
     body = client.get(f"/scorekeeper/{sarkophag_sheet(owner).public_id}/").content.decode()
     assert 'hx-disabled-elt="find #save-entry"' in body
+
+
+def voided_sarg(reason="Played with a short deck."):
+    from scoring import organising
+    from tests.scoring.organiser_helpers import finished_sarg, organiser
+
+    session = finished_sarg()
+    organising.void(session, by=organiser(), reason=reason)
+    return session
+
+
+def test_a_voided_sheet_says_so_with_when_and_why(client):
+    session = voided_sarg()
+    response = client.get(f"/scorekeeper/{session.public_id}/", HTTP_ACCEPT_LANGUAGE="en")
+    head = response.content.decode().split('id="sheet-head"')[1].split("</header>")[0]
+    assert 'class="badge status-void">void<' in head and "status-finished" not in head
+    assert "Voided by an organiser on" in head and "Played with a short deck." in head
+
+
+def test_the_results_list_leaves_voided_sessions_out(client):
+    session = voided_sarg()
+    body = client.get("/scorekeeper/results/?game=sarg").content.decode()
+    assert str(session.public_id) not in body
