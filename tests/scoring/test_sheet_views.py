@@ -238,3 +238,17 @@ def test_the_results_list_leaves_voided_sessions_out(client):
     session = voided_sarg()
     body = client.get("/scorekeeper/results/?game=sarg").content.decode()
     assert str(session.public_id) not in body
+
+
+def test_a_german_sarcophagus_sheet_names_the_set_s_suit(client):
+    session = sheets.import_sheet(
+        {
+            "game": "sarcophagus",
+            "players": ["Ron", "Amy"],
+            "tiles": {"Ron": ["5-sun", "4-sun", "3-sun"], "Amy": ["2-moon"]},
+        },
+        None,
+        finish=True,
+    )
+    page = client.get(f"/scorekeeper/{session.public_id}/", HTTP_ACCEPT_LANGUAGE="de")
+    assert "2 für den Sonnen-Satz" in page.content.decode()
