@@ -199,9 +199,14 @@ class VoidedFilter(admin.SimpleListFilter):
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ["position", "player", "role", "score", "place"]
+    fields = ["position", "player", "role_name", "score", "place"]
     readonly_fields = fields
     can_delete = False
+
+    @admin.display(description=_("role"))
+    def role_name(self, seat: Seat) -> str:
+        """Sarg's role in the reader's language, not its stored key ("queen")."""
+        return ROLE_LABEL.get(seat.role, seat.role)
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False

@@ -1,0 +1,20 @@
+"""The admin names Sarg's roles in the organiser's language, never by their stored key."""
+
+import re
+
+import pytest
+
+from tests.scoring.organiser_helpers import finished_sarg, organiser
+
+pytestmark = pytest.mark.django_db
+
+
+def seat_cells(client, session) -> list[str]:
+    url = f"/admin/scoring/playsession/{session.pk}/change/"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    return re.findall(r'<td class="field-role_name">\s*<p>([^<]*)</p>', page)
+
+
+def test_a_sarg_session_s_seats_show_the_roles_in_german(client):
+    client.force_login(organiser())
+    assert seat_cells(client, finished_sarg()) == ["Dame · Reihen", "König · Spalten"]
