@@ -449,3 +449,19 @@ def test_engine_texts_keep_their_message_id_and_parameters():
             "Nach dem plötzlichen Tod darfst du höchstens 2 Karten opfern, nicht 3."
         )
         assert say("not a Text") == "not a Text"
+
+
+def test_seat_is_sitz_and_place_is_platz():
+    """German has one word for each: a seat at the table (Sitz) is not a place in the
+    ranking (Platz), so a table's header never reads "Platz · Spieler · Summe · Platz"."""
+    import re
+
+    import polib
+
+    for entry in polib.pofile(str(PO_FILE)):
+        english = entry.msgid + (entry.msgid_plural or "")
+        german = " ".join([entry.msgstr, *entry.msgstr_plural.values()])
+        if re.search(r"\bseats?\b", english, re.I):
+            assert not re.search(r"Platz|Plätze", german), entry.msgid
+        if re.search(r"\bplaces?\b", english, re.I) and not re.search(r"\bseats?\b", english):
+            assert "Sitz" not in german, entry.msgid

@@ -1,4 +1,4 @@
-"""The admin names Sarg's roles in the organiser's language, never by their stored key."""
+"""The organisers' admin in German: Sarg's roles in words, seat and place told apart."""
 
 import re
 
@@ -18,3 +18,14 @@ def seat_cells(client, session) -> list[str]:
 def test_a_sarg_session_s_seats_show_the_roles_in_german(client):
     client.force_login(organiser())
     assert seat_cells(client, finished_sarg()) == ["Dame · Reihen", "König · Spalten"]
+
+
+def test_the_correction_page_tells_seat_from_place(client):
+    session = finished_sarg()
+    client.force_login(organiser())
+    url = f"/admin/scoring/playsession/{session.pk}/correct/?round=1"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    headers = re.findall(r'<th scope="col">([^<]*)</th>', page)
+    assert ["Sitz", "Spieler", "Summe", "Platz"] in [
+        headers[i : i + 4] for i in range(len(headers))
+    ]
