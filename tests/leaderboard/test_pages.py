@@ -236,3 +236,16 @@ def test_player_page_shows_sarcophagus_best_score_once(client):
     html = client.get(f"/players/{anna.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     stats = html.split('<dl class="stats">')[1].split("</dl>")[0]
     assert stats.count("<dd>16 fame</dd>") == 1
+
+
+def test_head_to_head_columns_use_the_words_of_its_sentence_in_german(client):
+    """The sentence says "vor, hinter oder gleichauf": so do the columns, not Höher/Tiefer."""
+    club(3)
+    anna = Player.objects.get(name="Anna")
+    html = client.get(f"/players/{anna.pk}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    table = html.split('class="standings h2h"')[1].split("</thead>")[0]
+    assert [">Vor<", ">Hinter<", ">Gleichauf<"] == [
+        word for word in (">Vor<", ">Hinter<", ">Gleichauf<") if word in table
+    ]
+    assert "vor, hinter oder gleichauf" in html
+    assert "Höher" not in table and "Tiefer" not in table

@@ -465,3 +465,12 @@ def test_seat_is_sitz_and_place_is_platz():
             assert not re.search(r"Platz|Plätze", german), entry.msgid
         if re.search(r"\bplaces?\b", english, re.I) and not re.search(r"\bseats?\b", english):
             assert "Sitz" not in german, entry.msgid
+
+
+def test_higher_and_lower_are_hoeher_and_niedriger():
+    """The Sarkophag rule book's pair (höher / niedriger): "tiefer" is never its opposite."""
+    import polib
+
+    for entry in polib.pofile(str(PO_FILE)):
+        if "lower" in entry.msgid.lower():
+            assert "tiefer" not in entry.msgstr.lower(), entry.msgid
