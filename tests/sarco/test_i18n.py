@@ -474,3 +474,42 @@ def test_higher_and_lower_are_hoeher_and_niedriger():
     for entry in polib.pofile(str(PO_FILE)):
         if "lower" in entry.msgid.lower():
             assert "tiefer" not in entry.msgstr.lower(), entry.msgid
+
+
+SIE = r"\b(Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)\b"
+
+
+def django_sie_strings() -> list[str]:
+    """Django's strings that its own German catalogues say with the formal "Sie"."""
+    import re
+    from pathlib import Path
+
+    import django
+    import polib
+
+    found = []
+    for path in sorted(Path(django.__file__).parent.glob("**/locale/de/LC_MESSAGES/django.po")):
+        for entry in polib.pofile(str(path)):
+            if not entry.obsolete and not entry.msgid_plural and re.search(SIE, entry.msgstr):
+                found.append(entry.msgid)
+    return found
+
+
+def test_django_s_own_strings_say_du_as_the_site_does():
+    import re
+
+    from django.utils import translation
+
+    strings = django_sie_strings()
+    assert strings  # the admin's "Are you sure...", the CSRF page, password pages...
+    with translation.override("de"):
+        formal = [text for text in strings if re.search(SIE, translation.gettext(text))]
+    assert not formal
+
+
+def test_the_admin_tells_a_member_who_they_are_with_du(client):
+    from tests.scoring.sheet_helpers import user
+
+    client.force_login(user())
+    page = german(client, reverse("admin:login"))
+    assert "Du bist als" in page and "Sie sind" not in page
