@@ -252,3 +252,34 @@ def test_a_german_sarcophagus_sheet_names_the_set_s_suit(client):
     )
     page = client.get(f"/scorekeeper/{session.public_id}/", HTTP_ACCEPT_LANGUAGE="de")
     assert "2 für den Sonnen-Satz" in page.content.decode()
+
+
+RANK_BUTTON = re.compile(r'value="rank:(\w+)"[^>]*aria-keyshortcuts="([^"]*)"[^>]*>(\w+)</button>')
+
+
+def rank_buttons(client, session, data=None) -> dict[str, tuple[str, str]]:
+    """Each rank button of the Sarg square in German: the keys that press it, its letter."""
+    response = client.post(entry_url(session), data or {}, HTTP_ACCEPT_LANGUAGE="de")
+    return {
+        rank: (keys, text) for rank, keys, text in RANK_BUTTON.findall(response.content.decode())
+    }
+
+
+def test_a_german_sarg_square_shows_and_takes_the_german_rank_letters(client, owner):
+    session = sarg_sheet(owner)
+    buttons = rank_buttons(client, session)
+    assert buttons["J"] == ("B J", "B") and buttons["Q"] == ("D Q", "D")
+    assert buttons["K"] == ("K", "K") and buttons["10"] == ("0 T", "10")
+
+
+def test_a_german_d_after_a_rank_is_the_suit_diamonds(client, owner):
+    """With a rank picked, D is diamonds (the suit's key), not Dame again."""
+    session = sarg_sheet(owner)
+    assert rank_buttons(client, session, {"pick": "rank:7"})["Q"] == ("Q", "D")
+
+
+def test_a_german_sarg_square_labels_its_cards_with_german_letters(client, owner):
+    session = sarg_sheet(owner)
+    data = {"cursor": 0, "rank": "Q", "pick": "suit:H"}
+    page = client.post(entry_url(session), data, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "D♥" in page and "Q♥" not in page

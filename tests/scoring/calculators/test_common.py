@@ -34,3 +34,33 @@ def test_players_are_checked(players, words):
     error = refusal({"game": "sarg", "players": players, "roles": {}}).value
     assert error.field == "players"
     assert words in error.message
+
+
+def test_a_german_reader_writes_queen_and_jack_as_dame_and_bube():
+    from django.utils import translation
+
+    from scoring.calculators import compute
+
+    sheet = {
+        "game": "sacrifice",
+        "players": ["Anna", "Ben"],
+        "trophies": {"Anna": ["DH", "JK"], "Ben": ["BS"]},
+        "sacrificed": {"Anna": [], "Ben": ["KD"]},
+    }
+    with translation.override("de"):
+        result = compute(sheet)
+    cards = {name: [c["card"] for c in b["cards"]] for name, b in result["breakdown"].items()}
+    assert cards["Anna"] == ["QH", "JK"] and cards["Ben"][0] == "JS"
+
+
+def test_dame_and_bube_are_no_cards_in_english():
+    from django.utils import translation
+
+    sheet = {
+        "game": "sacrifice",
+        "players": ["Anna", "Ben"],
+        "trophies": {"Anna": ["DH"], "Ben": []},
+        "sacrificed": {"Anna": [], "Ben": []},
+    }
+    with translation.override("en"):
+        assert refusal(sheet).value.field == "trophies.Anna"
