@@ -513,3 +513,74 @@ def test_the_admin_tells_a_member_who_they_are_with_du(client):
     client.force_login(user())
     page = german(client, reverse("admin:login"))
     assert "Du bist als" in page and "Sie sind" not in page
+
+
+def django_english_texts(shortest: int = 14) -> list[str]:
+    """Django's own English phrases that its German catalogues (or ours) say otherwise."""
+    import re
+    from pathlib import Path
+
+    import django
+    import polib
+    from django.utils import translation
+
+    texts = set()
+    root = Path(django.__file__).parent
+    for app in ("conf", "contrib/admin", "contrib/auth", "contrib/contenttypes"):
+        for entry in polib.pofile(str(root / app / "locale/de/LC_MESSAGES/django.po")):
+            if entry.obsolete or entry.msgid_plural or entry.msgctxt:
+                continue
+            with translation.override("de"):
+                german = translation.gettext(entry.msgid)
+            for part in re.split(r"%\(\w+\)[sdr]|<[^>]+>|%%|\{[^}]*\}", entry.msgid):
+                part = part.strip(" .,:;()·")
+                if len(part) >= shortest and part not in german:
+                    texts.add(part)
+    return sorted(texts)
+
+
+@pytest.fixture
+def finished_pages(client):
+    """Pages that show what only a finished or voided game shows: the Sarg end bonus, a
+    Sarcophagus set bonus, a voided sheet, and the organiser's view of a session."""
+    from scoring import organising, sheets
+    from tests.scoring.organiser_helpers import finished_sarg, organiser
+
+    boss = organiser()
+    sarg = finished_sarg(owner=boss)
+    voided = finished_sarg(owner=boss, names=("Clara", "Dora"))
+    organising.void(voided, by=boss, reason="Test")
+    tiles = {"Ron": ["5-sun", "4-sun", "3-sun"], "Amy": ["2-moon"]}
+    fame = sheets.import_sheet(
+        {"game": "sarcophagus", "players": ["Ron", "Amy"], "tiles": tiles}, None, finish=True
+    )
+    pages = [
+        reverse("sheet", args=[sarg.public_id]),
+        reverse("sheet", args=[voided.public_id]),
+        reverse("sheet", args=[fame.public_id]),
+        reverse("scorekeeper-results"),
+        reverse("leaderboard:player", args=[sarg.seats.get(position=0).player_id]),
+        reverse("admin:scoring_playsession_change", args=[sarg.pk]),
+        reverse("admin:scoring_playsession_correct", args=[sarg.pk]) + "?round=1",
+    ]
+    return boss, pages
+
+
+def test_finished_and_voided_games_leave_no_english_keys_or_sie(client, finished_pages):
+    """No English phrase (ours or Django's), no raw key ("queen", "sun") and no formal "Sie"
+    on the German pages of finished games, for the club and for an organiser."""
+    import re
+
+    boss, urls = finished_pages
+    english = english_texts(shortest=8) + django_english_texts()
+    client.force_login(boss)
+    texts = {url: readable_text(german(client, url)) for url in urls}
+    keys = r"\b(queen|king|sun|moon|crown|arms|rows|columns)\b"
+    words = {url: re.sub(r'"[^"]*"', "", text) for url, text in texts.items()}  # not JSON data
+    left = {
+        url: [phrase for phrase in english if phrase in text]
+        + re.findall(keys, words[url])
+        + re.findall(SIE, text)
+        for url, text in texts.items()
+    }
+    assert not {url: found for url, found in left.items() if found}
