@@ -107,6 +107,16 @@ def from_reader_s_pack(typed: Any) -> Any:
     return GERMAN_RANKS[rank] + suit if rank in GERMAN_RANKS else typed
 
 
+def as_written(card: str) -> str:
+    """A card in the engine's notation as the reader writes it (``QH`` is ``DH`` in German),
+    for the messages that name it."""
+    if not (get_language() or "").startswith("de"):
+        return card
+    letters = {english: german for german, english in GERMAN_RANKS.items()}
+    rank, suit = card[:-1], card[-1:]
+    return letters[rank] + suit if rank in letters else card
+
+
 def canonical(parse: Callable[[str], str], typed: Any, field: str) -> str:
     """A card or tile in the engine's own notation. A loose spelling (``qh``, ``5-Sun``) is
     refused with the right one: what is stored must be what the edit page shows. German

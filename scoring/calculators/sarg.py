@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 from games.engine_text import refusal, say
 from games.engines.sarg import DECK, TARGET, final_result, parse_card, score_round
 
-from .common import SheetError, add, canonical, check_keys, places, whole_number
+from .common import SheetError, add, as_written, canonical, check_keys, places, whole_number
 from .common import name_list as as_list
 
 KEYS = ("roles", "to_1000", "rounds")
@@ -107,7 +107,7 @@ def _round(entry: Any, field: str, used: Counter[str]) -> dict[str, Any]:
                     message = _(
                         "%(card)s was already played in an earlier round; one deck serves six "
                         "rounds."
-                    ) % {"card": card}
+                    ) % {"card": as_written(card)}
                 raise SheetError(
                     message,
                     f"{field}.grid",

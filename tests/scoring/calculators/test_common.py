@@ -64,3 +64,17 @@ def test_dame_and_bube_are_no_cards_in_english():
     }
     with translation.override("en"):
         assert refusal(sheet).value.field == "trophies.Anna"
+
+
+def test_a_german_refusal_names_the_card_with_german_letters():
+    from django.utils import translation
+
+    sheet = {
+        "game": "sacrifice",
+        "players": ["Anna", "Ben"],
+        "trophies": {"Anna": ["QH"], "Ben": ["QH"]},
+        "sacrificed": {"Anna": [], "Ben": []},
+    }
+    with translation.override("de"):
+        message = refusal(sheet).value.message
+    assert "DH" in message and "QH" not in message
