@@ -244,8 +244,6 @@ def test_head_to_head_columns_use_the_words_of_its_sentence_in_german(client):
     anna = Player.objects.get(name="Anna")
     html = client.get(f"/players/{anna.pk}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     table = html.split('class="standings h2h"')[1].split("</thead>")[0]
-    assert [">Vor<", ">Hinter<", ">Gleichauf<"] == [
-        word for word in (">Vor<", ">Hinter<", ">Gleichauf<") if word in table
-    ]
+    assert all(word in table for word in (">Vor<", ">Hinter<", ">Gleichauf<"))
     assert "vor, hinter oder gleichauf" in html
     assert "Höher" not in table and "Tiefer" not in table
