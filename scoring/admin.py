@@ -218,9 +218,14 @@ def seat_number(seat) -> int:
 class SeatInline(PermittedLinks, admin.TabularInline):
     model = Seat
     extra = 0
-    fields = [seat_number, "player", "role", "score", "place"]
+    fields = [seat_number, "player", "role_name", "score", "place"]
     readonly_fields = fields
     can_delete = False
+
+    @admin.display(description=_("role"))
+    def role_name(self, seat: Seat) -> str:
+        """Sarg's role in the reader's language, not its stored key ("queen")."""
+        return ROLE_LABEL.get(seat.role, seat.role)
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False

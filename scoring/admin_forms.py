@@ -62,4 +62,4 @@ class MergeForm(ReasonForm):
 
     def __init__(self, *args, exclude=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["into"].queryset = Player.objects.people().exclude(pk__in=list(exclude))
+        self.fields["into"].queryset = Player.objects.pickable().exclude(pk__in=list(exclude))

@@ -24,12 +24,12 @@ class PlayerQuerySet(models.QuerySet):
         return self.filter(is_bot=False)
 
     def pickable(self):
-        """Who a keeper picks at a table: no bots, and no superuser login that never played
-        (an administrator's account, not a club member)."""
+        """Who a keeper picks at a table or an organiser merges into: no bots, and no
+        administrator's or organiser's login that never played (an account made to run the
+        club, e.g. by ``createorganizer``, is not a club member until it plays)."""
         played = Seat.objects.filter(player=models.OuterRef("pk"))
-        return self.filter(is_bot=False).exclude(
-            models.Q(user__is_superuser=True) & ~models.Exists(played)
-        )
+        runs_the_club = models.Q(user__is_superuser=True) | models.Q(user__is_staff=True)
+        return self.filter(is_bot=False).exclude(runs_the_club & ~models.Exists(played))
 
     def search(self, text: str):
         """Players whose name contains ``text``, case-insensitively."""

@@ -18,7 +18,7 @@ from ..calculators import SheetError, compute
 from ..entry import build_sheet, entry_of
 from ..entry.common import card_label
 from ..entry.form import entry_context
-from ..models import PlaySession
+from ..models import AuditEntry, PlaySession
 from ..sheets import roles_of, rounds_of, seats_of
 from .undone import undone_for
 
@@ -97,7 +97,17 @@ def live_context(session: PlaySession, can_edit: bool, result=None, seats=None, 
         "round_count": len(rounds),
         "game_over": bool(result and result.get("finished")),
         "ws_url": f"/ws/sheets/{session.public_id}/",
+        "void": void_note(session),
     }
+
+
+def void_note(session: PlaySession) -> dict[str, Any] | None:
+    """When and why an organiser voided the session (the reason is kept in the audit trail
+    only), so that a voided sheet never passes for a valid result; None when it counts."""
+    if session.voided_at is None:
+        return None
+    entry = AuditEntry.objects.about(session).filter(action=AuditEntry.Action.VOID).first()
+    return {"at": session.voided_at, "reason": entry.reason if entry else ""}
 
 
 def _seat_label(game, position: int) -> str:

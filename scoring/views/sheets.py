@@ -451,7 +451,8 @@ def results(request):
     game = request.GET.get("game", "")
     if game not in GAMES_BY_SLUG:
         game = ""
-    sessions = PlaySession.objects.finished().for_game(game).newest_first().with_seats()
+    # voided sessions are kept but are no results: their sheets say so, this list leaves them out
+    sessions = PlaySession.objects.rated().for_game(game).newest_first().with_seats()
     page = Paginator(sessions, 20).get_page(request.GET.get("page"))
     return render(request, "scoring/results.html", {"page": page, "games": GAMES, "game": game})
 
