@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from unittest import mock
 
+from django.test import override_settings
 from playwright.sync_api import expect
 
 from games import tables
@@ -52,6 +53,7 @@ def settle(page) -> None:
     )
 
 
+@override_settings(SARCO_AWAY_AFTER=1)  # Ben's leaving is seen within seconds, not a minute
 class SacrificeTableTest(PlayCase):
     def test_two_people_buy_in_secret_then_one_plays_a_bot_to_the_end(self):
         table = tables.open_table("sacrifice", self.anna, seats=2)
@@ -104,7 +106,9 @@ class SacrificeTableTest(PlayCase):
         # Ben leaves; Anna, the host, lets a bot play his seat and plays on to the end.
         ben.close()
         seats = anna.locator("#table-seats")
-        seats.locator("details summary").first.click()
+        away = seats.locator("details summary").first
+        expect(away).to_contain_text("Ben has been away since", timeout=TIMEOUT)
+        away.click()
         seats.get_by_role("button", name="Let a bot play for Ben").click()
         expect(seats).to_contain_text("bot", timeout=TIMEOUT)
         seen: set[str] = set()

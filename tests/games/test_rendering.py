@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import random
 import re
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from games import rendering, tables
 from games.models import Table
@@ -75,6 +77,9 @@ def test_every_form_in_a_fragment_posts_through_htmx():
     must post with htmx, which sends the page's CSRF header."""
     waiting = tables.open_table("sarg", user(), seats=2)
     running = sarg_table()
+    away = timezone.now() - timedelta(hours=1)  # the host is offered to hand the seat over
+    running.seats.filter(position=1).update(last_seen_at=away)
+    running = Table.objects.with_seats().get(pk=running.pk)
     for table, who in ((waiting, waiting.host), (waiting, user()), (running, running.host)):
         html = rendering.table_fragments(table, rendering.viewer_seat(table, who), user=who)
         forms = re.findall(r"<form[^>]*>", html)
