@@ -135,7 +135,7 @@ def _seat_rows(table, seats, names, view, seat, to_act, board, away) -> list[dic
     winners = set(view["winners"]) if view and view["is_over"] else set()
     roles = (board or {}).get("seat_roles", {})
     places = {}
-    if view and view["is_over"]:
+    if view and view["is_over"] and not (board or {}).get("shows_ranking"):
         places = (board or {}).get("places") or _places(scores)  # a board may rank otherwise
     return [
         {
@@ -189,6 +189,8 @@ def _banner(table, seat, seat_rows, to_act, view) -> dict[str, Any]:
         if seat is not None and any(row["is_you"] and row["winner"] for row in seat_rows):
             shared = len(winners) > 1
             text = _("Game over: you share the win.") if shared else _("Game over: you win!")
+        elif len(winners) > 1:
+            text = _("Game over: %(names)s share the win.") % {"names": " & ".join(winners)}
         else:
             text = _("Game over: %(names)s wins.") % {"names": " & ".join(winners)}
         return {"kind": "over", "text": text, "title": _("Game over")}

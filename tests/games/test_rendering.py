@@ -85,3 +85,14 @@ def test_every_form_in_a_fragment_posts_through_htmx():
         forms = re.findall(r"<form[^>]*>", html)
         assert forms
         assert all("hx-post=" in form for form in forms)
+
+
+def test_the_banner_of_a_shared_win_says_they_share_it():
+    finished = type("Finished", (), {"status": "finished"})()
+    rows = [
+        {"name": "Anna", "winner": True, "is_you": False},
+        {"name": "Ben", "winner": True, "is_you": False},
+        {"name": "Clara", "winner": False, "is_you": False},
+    ]
+    banner = rendering._banner(finished, None, rows, set(), None)
+    assert banner["text"] == "Game over: Anna & Ben share the win."
