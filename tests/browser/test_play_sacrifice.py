@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from unittest import mock
 
@@ -280,6 +281,35 @@ def play_until(anna, ben, predicate, *, greedy=False, tries=40) -> Table:
                 moves = [max(moves, key=lambda m: len(m["sacrifice"]))]
             table = tables.play(table, people[seat], rng.choice(moves), table.version)
     raise AssertionError("no such game in the tries")
+
+
+class SacrificeBuyingOnAPhoneTest(PlayCase):
+    """Buying on a phone: the purchases are one compact screen right after the hand, not a
+    page of full cards below the market."""
+
+    def test_the_purchases_fit_one_screen_after_the_hand(self):
+        table = tables.open_table("sacrifice", self.anna, seats=2)
+        tables.take_seat(table, self.ben)
+        with mock.patch("games.tables.secrets.randbits", return_value=BUYING_DEAL):
+            table = tables.start(table, self.anna)
+        offers = [m for m in table.engine.legal_moves(table.state(), 0) if "buy" in m]
+        assert len(offers) >= 20  # the deal offers many purchases: the case to fit
+        anna = self.page(self.anna)
+        anna.goto(f"{self.live_server_url}/play/{table.public_id}/")
+        wait_live(anna)
+        buy = anna.locator(".sf-buy")
+        expect(buy.locator(".sf-buy-options button")).to_have_count(len(offers))
+        box = buy.bounding_box()
+        assert box["height"] <= PHONE["height"], box
+        market = anna.locator(".sf-market").bounding_box()
+        hand = anna.locator(".sf-hand").bounding_box()
+        assert hand["y"] < box["y"] < market["y"]  # the choice before the reference
+        assert fits_a_phone(anna)
+        # By keyboard, each purchase is a button saying what it buys with what.
+        first = buy.locator(".sf-buy-options button").first
+        first.focus()
+        expect(first).to_have_accessible_name(re.compile(r"^Buy .+ with .+ and .+$"))
+        shots(anna, "sacrifice-buying-compact")
 
 
 class SacrificeRarePhasesTest(PlayCase):
