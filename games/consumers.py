@@ -148,16 +148,16 @@ class TableConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
         seated, _ = self._watches()
         if not seated:
             return
-        back = await database_sync_to_async(presence.mark_seen)(
-            self.public_id, self.scope.get("user")
-        )
-        if back:
-            try:
+        try:  # presence is a courtesy: a busy database or layer never ends the socket
+            back = await database_sync_to_async(presence.mark_seen)(
+                self.public_id, self.scope.get("user")
+            )
+            if back:
                 await self.channel_layer.group_send(
                     self.group, {"type": "table.version", "force": True}
                 )
-            except Exception:
-                log.warning("Could not tell the table a player is back", exc_info=True)
+        except Exception:
+            log.warning("Could not mark the seat seen", exc_info=True)
 
     def _recent(self, version: int) -> str | None:
         """This view at ``version`` if this process rendered it already (no database, no
