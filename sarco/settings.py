@@ -153,6 +153,9 @@ else:
 SARCO_BOT_PAUSE = float(os.environ.get("SARCO_BOT_PAUSE", "0.7"))
 # Each server process moves bots (started on its first connection); off in unit tests.
 SARCO_BOT_RUNNER = env_bool("SARCO_BOT_RUNNER", True)
+# Seconds a seated person's page may be closed before the host is offered to hand the seat
+# to a bot ("Ben has been away since 14:05"): a reload or a short network drop is no leaving.
+SARCO_AWAY_AFTER = float(os.environ.get("SARCO_AWAY_AFTER", "60"))
 
 # --- Auth -----------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -47,7 +47,8 @@ def card_label(card: str) -> dict[str, Any]:
     if not card:
         return {"card": "", "text": "", "red": False, "name": gettext("empty")}
     if card == "JK":
-        return {"card": card, "text": "🃏", "red": False, "name": gettext("joker (vampire)")}
+        # As the online boards draw it: letters and a star every font has, not an emoji.
+        return {"card": card, "text": "JK★", "red": False, "name": gettext("joker (vampire)")}
     face = card_face(card)
     return {"card": card, "text": face["text"], "red": face["red"], "name": face["name"]}
 
