@@ -200,6 +200,8 @@ PASSWORD_RESET_PER_CLIENT = 10
 PASSWORD_RESET_THROTTLE_SECONDS = 3600
 # A new email address's confirmation link works for this many days (scoring.member_mail).
 EMAIL_CONFIRMATION_DAYS = 3
+# At most this many confirmation mails per member an hour (scoring.throttle).
+EMAIL_CONFIRMATIONS_PER_MEMBER = 5
 
 # Sessions end after SESSION_IDLE_DAYS without a visit. sarco.sessions.IdleExpiryMiddleware
 # moves the expiry forward at most once a day per session instead of SESSION_SAVE_EVERY_REQUEST,

@@ -47,3 +47,14 @@ def reset_request_refused(request, address: str) -> bool:
         "reset-client", client_address(request), settings.PASSWORD_RESET_PER_CLIENT, window
     )
     return by_address or by_client
+
+
+def confirmation_mail_refused(request) -> bool:
+    """A confirmation mail past its limit for this member, or for this client (sign-ups): the
+    link goes to any address typed, so without a limit the site could be made to mail a
+    stranger again and again."""
+    window = settings.PASSWORD_RESET_THROTTLE_SECONDS
+    limit = settings.EMAIL_CONFIRMATIONS_PER_MEMBER
+    by_member = over_limit("confirm-member", str(request.user.pk), limit, window)
+    by_client = over_limit("confirm-client", client_address(request), 2 * limit, window)
+    return by_member or by_client

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from .. import member_mail
@@ -22,7 +23,9 @@ from ..forms import (
     MailPreferencesForm,
     SignUpForm,
 )
-from ..throttle import reset_request_refused
+from ..throttle import confirmation_mail_refused, reset_request_refused
+
+TOO_MANY_LINKS = gettext_lazy("Too many links were asked for. Try again in an hour.")
 
 
 def _next(request) -> str:
@@ -54,17 +57,23 @@ def signup(request):
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(request, _("Welcome to the club, %(name)s!") % {"name": player.name})
             if form.cleaned_data.get("email"):
-                member_mail.ask_to_confirm(request, user, form.cleaned_data["email"])
-                messages.info(
-                    request,
-                    _("We sent a link to your email address: follow it to confirm the address."),
-                )
+                _confirm_sign_up_address(request, user, form.cleaned_data["email"])
             return redirect(next_url or "home")
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
 
 
+def _confirm_sign_up_address(request, user, address: str) -> None:
+    if confirmation_mail_refused(request):
+        messages.warning(request, TOO_MANY_LINKS)
+        return
+    member_mail.ask_to_confirm(request, user, address)
+    messages.info(
+        request, _("We sent a link to your email address: follow it to confirm the address.")
+    )
+
+
 @login_required
-def account(request, **forms):
+def account(request, status: int = 200, **forms):
     """Who you are here, your address and mail, your sessions, and the site's language."""
     user = request.user
     profile = member_mail.profile_of(user)
@@ -75,7 +84,8 @@ def account(request, **forms):
         "mail_form": forms.get("mail_form") or MailPreferencesForm(instance=profile),
         "sessions_form": forms.get("sessions_form") or ConfirmPasswordForm(user),
     }
-    status = 400 if forms else 200
+    if forms and status == 200:
+        status = 400  # a form sent back with its errors
     return render(request, "registration/account.html", context, status=status)
 
 
@@ -90,6 +100,9 @@ def change_email(request):
     if address == request.user.email:
         messages.info(request, _("That is already your confirmed address."))
         return redirect("account")
+    if confirmation_mail_refused(request):
+        form.add_error("email", TOO_MANY_LINKS)
+        return account(request, email_form=form, status=429)
     member_mail.ask_to_confirm(request, request.user, address)
     messages.success(
         request,
@@ -126,10 +139,10 @@ def log_out_other_sessions(request):
 
 
 CONFIRMATION_PROBLEMS = {
-    "expired": _("This link has expired. Ask for a new one on your account page."),
-    "invalid": _("This link is not valid. Check that it was copied whole."),
-    "used": _("This link was already used, or a newer address replaced it."),
-    "taken": _("Another account already uses this address."),
+    "expired": gettext_lazy("This link has expired. Ask for a new one on your account page."),
+    "invalid": gettext_lazy("This link is not valid. Check that it was copied whole."),
+    "used": gettext_lazy("This link was already used, or a newer address replaced it."),
+    "taken": gettext_lazy("Another account already uses this address."),
 }
 
 

@@ -183,3 +183,36 @@ def test_sign_up_without_an_address_mails_nothing(client):
     )
     assert get_user_model().objects.filter(username="dora").exists()
     assert not mail.outbox
+
+
+def test_confirmation_mails_are_throttled_per_member(client, anna, settings):
+    for number in range(settings.EMAIL_CONFIRMATIONS_PER_MEMBER):
+        assert add_address(client, f"a{number}@example.org").status_code == 302
+    response = add_address(client, "stranger@example.org")
+    assert response.status_code == 429
+    assert "Too many links" in response.content.decode()
+    assert len(mail.outbox) == settings.EMAIL_CONFIRMATIONS_PER_MEMBER
+    anna.member_profile.refresh_from_db()
+    assert anna.member_profile.pending_email != "stranger@example.org"
+
+
+def test_a_refused_link_speaks_german_to_a_german_reader(client, anna):
+    response = client.post("/accounts/email/confirm/nonsense/", HTTP_ACCEPT_LANGUAGE="de")
+    assert "Dieser Link ist ungültig" in response.content.decode()
+
+
+def test_sign_up_mails_are_throttled_per_client(client, settings):
+    from django.test import Client
+
+    for number in range(2 * settings.EMAIL_CONFIRMATIONS_PER_MEMBER + 1):
+        Client().post(
+            "/accounts/signup/",
+            {
+                "username": f"user{number}",
+                "display_name": f"User {number}",
+                "email": "stranger@example.org",
+                "password1": PASSWORD,
+                "password2": PASSWORD,
+            },
+        )
+    assert len(mail.outbox) == 2 * settings.EMAIL_CONFIRMATIONS_PER_MEMBER
