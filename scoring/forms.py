@@ -48,7 +48,7 @@ class SignUpForm(UserCreationForm):
 class EmailAddressForm(forms.Form):
     """A new address for the account; it counts once its owner follows the mailed link."""
 
-    email = forms.EmailField(label=_("Email address"), max_length=254)
+    email = forms.EmailField(label=_("New address"), max_length=254)
 
     def clean_email(self) -> str:
         return BaseUserManager.normalize_email(self.cleaned_data["email"])
