@@ -124,6 +124,36 @@ class Player(models.Model):
         self.name_key = name_key(self.name)
 
 
+# --- Members' mail: address and preferences --------------------------------------------------
+
+
+class MemberProfile(models.Model):
+    """What a member chose about mail. The confirmed address is the user's own ``email`` (so
+    Django's password reset finds only confirmed addresses); one waiting for its link is kept
+    here until it is confirmed."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="member_profile",
+        verbose_name=_("user"),
+    )
+    pending_email = models.EmailField(
+        _("address awaiting confirmation"),
+        blank=True,
+        help_text=_("Used for nothing until its owner follows the link mailed to it."),
+    )
+    mail_club_nights = models.BooleanField(_("mail about club nights"), default=True)
+    mail_your_turn = models.BooleanField(_("mail when it is your turn"), default=True)
+
+    class Meta:
+        verbose_name = _("member profile")
+        verbose_name_plural = _("member profiles")
+
+    def __str__(self) -> str:
+        return str(self.user)
+
+
 # --- Seasons and the audit trail (organisers) ---------------------------------------------------
 
 
