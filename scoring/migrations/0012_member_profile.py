@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0010_verbose_names'),
+        ('scoring', '0011_audit_entries_undo_merge'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
