@@ -31,3 +31,10 @@ class IdleExpiryMiddleware:
             if not session.keys():
                 return  # a cookie naming no session (or an expired one): make none
             session[REFRESHED_KEY] = now  # modified: saved with a fresh expiry
+
+
+def mark_refreshed(sender, request, user, **kwargs) -> None:
+    """A login starts a session with a fresh expiry: note it, so the first request after the
+    login writes no session again (a posted move would otherwise pay for that write)."""
+    if request is not None and hasattr(request, "session"):
+        request.session[REFRESHED_KEY] = int(time.time())

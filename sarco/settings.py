@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "csp",
     "scoring",
     "games",
+    "sarco",
 ]
 
 MIDDLEWARE = [

@@ -30,6 +30,14 @@ def test_a_visit_moves_the_expiry_forward(client, anna):
     assert REFRESHED_KEY in client.session
 
 
+def test_the_first_visit_after_a_login_writes_no_session(client, anna):
+    """The login itself gave the session its expiry: a move posted right after it pays no
+    session write."""
+    with mock.patch.object(DbStore, "save") as db_save:
+        client.get("/")
+    assert db_save.call_count == 0
+
+
 def test_visits_within_a_day_do_not_write_the_session(client, anna):
     client.get("/")
     with mock.patch.object(DbStore, "save") as db_save:
