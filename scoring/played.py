@@ -111,6 +111,7 @@ class DetailsForm(forms.Form):
         super().__init__(*args, **kwargs)
         today = club_today()
         self.fields["played_on"].widget.attrs["max"] = today.isoformat()
+        self.fields["played_on"].initial = today
         if not date_editable:
             del self.fields["played_on"]
 

@@ -122,6 +122,12 @@ def test_an_unreadable_played_date_is_refused_with_a_message(client, owner):
     assert not PlaySession.objects.exists()
 
 
+def test_the_new_sheet_form_starts_at_today_and_offers_no_later_day(client, owner):
+    page = client.get("/scorekeeper/new/sarg/").content.decode()
+    today = club_today().isoformat()
+    assert f'value="{today}"' in page and f'max="{today}"' in page
+
+
 def test_the_new_sheet_form_offers_the_clubs_places(client, owner):
     PlaySession.objects.create(game="sarg", location="Vereinsheim")
     page = client.get("/scorekeeper/new/sarg/").content.decode()
