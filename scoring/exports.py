@@ -16,7 +16,7 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
-from django.db.models import F, Prefetch, QuerySet
+from django.db.models import Exists, F, OuterRef, Prefetch, QuerySet
 from django.http import StreamingHttpResponse
 from django.utils import timezone
 
@@ -157,6 +157,8 @@ def sheet_lines(sessions: QuerySet) -> Iterator[str]:
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
     rounds = Prefetch("rounds", queryset=Round.objects.order_by("number"))
     sessions = sessions.filter(status=PlaySession.Status.FINISHED)
+    # final scores only (a BG Stats play): no entries, so no sheet that would import back
+    sessions = sessions.filter(Exists(Round.objects.filter(session=OuterRef("pk"))))
     sessions = in_order(sessions).prefetch_related(None).prefetch_related(seats, rounds)
     yield "["
     first = True
