@@ -50,3 +50,9 @@ def test_the_overview_as_csv_lists_each_games_top(client):
     rows = rows_of(client.get("/leaderboard/?format=csv"))
     assert rows[0] == ["game", "rank", "player", "rating", "games"]
     assert [r[:3] for r in rows[1:]] == [["sarg", "1", "Anna"], ["sarg", "2", "Ben"]]
+
+
+def test_the_standings_page_links_its_csv_with_its_filters(client):
+    play({"Anna": 1, "Ben": 2})
+    page = client.get("/leaderboard/sarg/?min=1").content.decode()
+    assert 'href="?min=1&amp;format=csv"' in page
