@@ -2,13 +2,15 @@
 
 from django.urls import path
 
-from . import importing, views
+from . import importing, league_views, views
 
 app_name = "leaderboard"
 
 urlpatterns = [
     path("leaderboard/", views.index, name="index"),
     path("leaderboard/import/", importing.bulk_import, name="import"),
+    path("leaderboard/league/", league_views.current, name="league"),
+    path("leaderboard/league/<int:season_id>/", league_views.season, name="league-season"),
     path("leaderboard/<slug:game>/", views.game, name="game"),
     path("players/<str:key>/", views.player, name="player"),
 ]

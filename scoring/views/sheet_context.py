@@ -47,8 +47,9 @@ def live_context(session: PlaySession, can_edit: bool, result=None, seats=None, 
             "name": s.player.name,
             "guest": s.player.is_guest,
             "role": ROLE_LABEL.get(s.role) or _seat_label(game, s.position),
-            "total": totals.get(s.player.name, 0),
-            "place": places.get(s.player.name) if rounds else None,
+            # a session with final scores only (BG Stats) shows its stored results
+            "total": totals.get(s.player.name, s.score or 0),
+            "place": places.get(s.player.name) if rounds else s.place,
             "winner": s.player.name in winners and bool(rounds),
         }
         for s in seats
