@@ -2,13 +2,14 @@
 
 from django.urls import path
 
-from . import importing, views
+from . import club, importing, views
 
 app_name = "leaderboard"
 
 urlpatterns = [
     path("leaderboard/", views.index, name="index"),
     path("leaderboard/import/", importing.bulk_import, name="import"),
+    path("leaderboard/club/", club.club, name="club"),
     path("leaderboard/<slug:game>/", views.game, name="game"),
     path("players/<str:key>/", views.player, name="player"),
 ]
