@@ -298,3 +298,14 @@ def test_a_game_played_online_links_its_table_replay():
     player = table.seats.order_by("position").first().player
     got = stats.compute_player_stats(player)
     assert got.first.url == got.last.url == reverse("play:replay", args=[table.public_id])
+
+
+@pytest.mark.django_db
+def test_names_are_escaped_in_the_stats(client):
+    for day in range(3):
+        at = T0 + dt.timedelta(days=day)
+        ratings.session_changed(finished("sarg", {"<b>Anna</b>": 2, "<i>Ben</i>": 1}, at=at))
+    anna = Player.objects.get(name="<b>Anna</b>")
+    html = client.get(f"/players/{anna.pk}/").content.decode()
+    assert "<b>Anna</b>" not in html and "<i>Ben</i>" not in html
+    assert "&lt;b&gt;Anna&lt;/b&gt;'s plays per month" in html
