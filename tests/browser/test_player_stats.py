@@ -12,7 +12,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def fits(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    """Nothing scrolls sideways: not the page, not a table in its scroller."""
+    return page.evaluate(
+        """() => document.documentElement.scrollWidth <= window.innerWidth
+        && [...document.querySelectorAll('.table-scroll')].every(
+            el => el.scrollWidth <= el.clientWidth)"""
+    )
 
 
 def look_at_stats(page, live_server, size):
@@ -60,9 +65,12 @@ def test_stats_in_german_on_a_phone(live_server, browser, club):  # noqa: F811
     page.goto(f"{live_server.url}/players/{anna.pk}/")
     assert page.locator("#years").inner_text().startswith("Jahresrückblick")
     assert fits(page)
+    assert_accessible(page, "player stats in German")
     screenshot(page, "stats-player-phone-de")
+    page.locator("section.player-stats").screenshot(path=SCREENSHOTS / "stats-section-de.png")
     page.goto(live_server.url + "/leaderboard/club/")
     assert page.locator("h1").inner_text() == "Der Club in Zahlen"
     assert fits(page)
+    assert_accessible(page, "club page in German")
     screenshot(page, "stats-club-phone-de")
     context.close()
