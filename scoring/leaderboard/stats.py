@@ -33,6 +33,7 @@ MIN_TOGETHER = 3  # games together before an opponent can be a nemesis or a favo
 MONTHS_CHARTED = 24
 ACTIVE_SHOWN = 10
 CACHE_SECONDS = 600  # also bounds how long a renamed opponent keeps the old name here
+_MISSING = object()
 
 
 # --- what is read ------------------------------------------------------------------------
@@ -450,8 +451,8 @@ def ratings_version() -> str:
 def player_stats(player: Player) -> PlayerStats | None:
     """``compute_player_stats``, once per change of the ratings."""
     key = f"player-stats:{player.pk}:{ratings_version()}"
-    found = cache.get(key, "missing")
-    if found == "missing":
+    found = cache.get(key, _MISSING)
+    if found is _MISSING:  # None is a cached answer: no rated games yet
         found = compute_player_stats(player)
         cache.set(key, found, CACHE_SECONDS)
     return found
