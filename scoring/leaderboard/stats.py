@@ -468,6 +468,7 @@ class ActiveMember:
     plays: int
     wins: int
     last: dt.datetime
+    rank: int = 0
 
 
 @dataclass
@@ -503,10 +504,14 @@ def most_active(limit: int = ACTIVE_SHOWN) -> list[ActiveMember]:
         .annotate(plays=Count("id"), wins=Count("id", filter=Q(place=1)), last=Max("at"))
         .order_by("-plays", "player__name")[:limit]
     )
-    return [
+    out = [
         ActiveMember(r["player_id"], r["player__name"], r["plays"], r["wins"], r["last"])
         for r in rows
     ]
+    for i, member in enumerate(out):  # equal plays share a rank, as in the standings
+        same = i and out[i - 1].plays == member.plays
+        member.rank = out[i - 1].rank if same else i + 1
+    return out
 
 
 def compute_club_stats() -> ClubStats:

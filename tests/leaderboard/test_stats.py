@@ -226,6 +226,15 @@ def test_the_club_counts_sessions_not_seats_and_leaves_out_guests_and_bots():
     assert [(m.name, m.plays, m.wins) for m in got.active] == [("Anna", 3, 3), ("Ben", 3, 0)]
 
 
+@pytest.mark.django_db
+def test_members_with_equal_plays_share_a_rank():
+    ratings.session_changed(finished("sarg", {"Anna": 1, "Ben": 2}, at=T0))
+    ratings.session_changed(finished("sarg", {"Anna": 1, "Clara": 2}, at=T0))
+    ratings.session_changed(finished("sarg", {"Dora": 1, "Clara": 2}, at=T0))
+    got = [(m.rank, m.name) for m in stats.most_active()]
+    assert got == [(1, "Anna"), (1, "Clara"), (3, "Ben"), (3, "Dora")]
+
+
 # --- the pages --------------------------------------------------------------------------------
 
 
