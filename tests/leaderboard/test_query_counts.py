@@ -26,7 +26,7 @@ PAGES = {  # page: (queries cold, queries warm)
     "/leaderboard/": (4, 4),
     "/players/{anna}/": (11, 4),  # records, history, head-to-head, stats: once per change
     "/players/anna/": (4, 4),  # the same player by slug: what the first render cached
-    "/leaderboard/club/": (3, 1),  # months, most active: once per ratings change
+    "/leaderboard/club/": (6, 1),  # months, most active: once per ratings change
     "/": (4, 4),
 }
 

@@ -318,3 +318,23 @@ def test_names_are_escaped_in_the_stats(client):
     html = client.get(f"/players/{anna.pk}/").content.decode()
     assert "<b>Anna</b>" not in html and "<i>Ben</i>" not in html
     assert "&lt;b&gt;Anna&lt;/b&gt;'s plays per month" in html
+
+
+@pytest.mark.django_db
+def test_the_club_counts_months_in_the_club_time_zone():
+    local = timezone.get_default_timezone()
+    late_january = dt.datetime(2025, 1, 31, 23, 30, tzinfo=local)
+    early_february = dt.datetime(2025, 2, 1, 0, 30, tzinfo=local)
+    for at in (late_january, early_february, early_february):
+        ratings.session_changed(finished("sarg", {"Anna": 1, "Ben": 2}, at=at))
+    got = stats.club_months()
+    assert [(m.month, m.plays) for m in got] == [(1, 1), (2, 2)]
+
+
+@pytest.mark.django_db
+def test_the_club_chart_keeps_the_latest_two_years_with_empty_months():
+    for at in (T0.replace(year=2020), T0, T0.replace(month=3)):
+        ratings.session_changed(finished("sarg", {"Anna": 1, "Ben": 2}, at=at))
+    got = stats.club_months()
+    assert len(got) == 24 and (got[-1].year, got[-1].month) == (2025, 3)
+    assert [m.plays for m in got[-3:]] == [1, 0, 1]
