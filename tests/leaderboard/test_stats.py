@@ -113,6 +113,14 @@ def test_on_an_equal_share_more_games_together_decide():  # 2 of 3 and 4 of 6
     assert stats.nemesis(stats.opponents(mine, meetings)).name == "Clara"
 
 
+def test_on_an_equal_share_and_equal_games_the_name_decides():
+    mine = plays(*[1] * 6)
+    meetings = three_games("Clara", [2, 2, 1]) + three_games("Ben", [2, 2, 1], start=3)
+    met = stats.opponents(mine, meetings)
+    assert stats.favourite(met).name == "Ben"
+    assert [o.name for o in met] == ["Ben", "Clara"]  # played with most: the same rule
+
+
 def test_no_nemesis_without_a_loss_to_anyone():
     mine = plays(1, 1, 1)
     assert stats.nemesis(stats.opponents(mine, three_games("Ben", [2, 2, 2]))) is None
