@@ -7,8 +7,11 @@ Builds a fresh database (SQLite in a temporary file; PostgreSQL too when it answ
 - ``manage.py rerate``: on ratings that are right (nothing written), and from nothing
   (ratings and events deleted first) (target < 1 min);
 - pages, warm: median render time and query count of the standings, the overview, a player
-  page, the home page, filtered standings, the league (a season of a fifth of the sessions)
-  and the CSV of the league and of the standings (target < 100 ms, bounded queries).
+  page (with the player's stats), the club's page, the home page, filtered standings, the
+  league (a season of a fifth of the sessions) and the CSV of the league and of the
+  standings (target < 100 ms, bounded queries);
+- a player's stats and the club's figures computed afresh (what the first render after a
+  ratings change pays).
 
 Run: .venv/bin/python bench/leaderboard.py [--sessions 100000] [--players 500] [--postgres URL]
 (``make bench-leaderboard``). A measurement, not a test; figures in bench/README.md.
@@ -171,10 +174,32 @@ def run(args) -> None:
         "/leaderboard/league/",
         f"/leaderboard/league/{year.pk}/?format=csv",
         "/leaderboard/sarg/?format=csv",
+        "/leaderboard/club/",
     ]
     print(f"{'page':<45} {'median ms':>10} {'CPU ms':>7} {'queries':>8} {'first ms':>9}")
     for url, median, cpu, queries, cold in page_figures(urls):
         print(f"{url:<45} {median:>10.1f} {cpu:>7.1f} {queries:>8} {cold:>9.0f}")
+    stats_figures(best.player_id)
+
+
+def stats_figures(player_id: int, runs: int = 5) -> None:
+    """The player's stats and the club's figures without the cache: median of ``runs``."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from scoring.leaderboard import stats
+    from scoring.models import Player
+
+    player = Player.objects.get(pk=player_id)
+    for label, fn in (
+        (f"player {player_id}'s stats, computed", lambda: stats.compute_player_stats(player)),
+        ("the club's figures, computed", stats.compute_club_stats),
+    ):
+        times = []
+        for _ in range(runs):
+            with CaptureQueriesContext(connection) as queries:
+                times.append(timed(fn))
+        print(f"{label:<45} {statistics.median(times) * 1000:>10.1f} ms, {len(queries)} queries")
 
 
 def _load() -> str:

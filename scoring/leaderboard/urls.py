@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import importing, league_views, views
+from . import club, importing, league_views, views
 
 app_name = "leaderboard"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("leaderboard/import/", importing.bulk_import, name="import"),
     path("leaderboard/league/", league_views.current, name="league"),
     path("leaderboard/league/<int:season_id>/", league_views.season, name="league-season"),
+    path("leaderboard/club/", club.club, name="club"),
     path("leaderboard/<slug:game>/", views.game, name="game"),
     path("players/<str:key>/", views.player, name="player"),
 ]

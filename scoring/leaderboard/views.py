@@ -18,7 +18,7 @@ from django_htmx.http import push_url
 from scoring.models import Player
 
 from . import players as player_data
-from .charts import monthly, rating_chart
+from .charts import month_bars, monthly, rating_chart
 from .csv_export import (
     STANDINGS_HEADER,
     TOP_HEADER,
@@ -29,6 +29,7 @@ from .csv_export import (
 )
 from .filters import read_filter
 from .standings import standings, top
+from .stats import player_stats
 
 GAMES = player_data.GAME_NAMES
 PER_PAGE = 50
@@ -118,4 +119,6 @@ def player(request, key: str):
         "rivals_total": len(rivals),
         "rivals_cut": not every and len(rivals) > RIVALS_SHOWN,
     }
+    context["stats"] = stats = player_stats(person)
+    context["stats_chart"] = stats and month_bars(stats.months)
     return render(request, "leaderboard/player.html", context)
