@@ -50,4 +50,9 @@ def navigation(request):
         for way in WAYS_IN
         if way.ready
     ]
+    nights = WayIn(_("Club nights"), "nights:list", "")
+    if nights.ready:  # a link in the menu, not a way in on the home page
+        links.append(
+            {"label": nights.title, "url": nights.url, "current": path.startswith(nights.url)}
+        )
     return {"nav_links": links, "ways_in": WAYS_IN}

@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "csp",
     "scoring",
     "games",
+    "nights",
     "sarco",
 ]
 
@@ -338,3 +339,7 @@ MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+
+# --- Club nights ------------------------------------------------------------------------------
+# Organisers announce nights; with this on, any member may (and change the nights they announced).
+NIGHTS_ANYONE_ANNOUNCES = env_bool("NIGHTS_ANYONE_ANNOUNCES", False)

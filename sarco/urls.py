@@ -38,6 +38,7 @@ urlpatterns = [
     path("", include("scoring.leaderboard.urls")),
     path("scorekeeper/", include("scoring.urls")),
     path("play/", include("games.urls")),
+    path("nights/", include("nights.urls")),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the menu's switcher
     path("admin/", admin.site.urls),
 ]

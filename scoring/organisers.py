@@ -33,6 +33,10 @@ PERMISSIONS: tuple[tuple[str, str], ...] = (
     ("games", "view_table"),
     ("games", "change_table"),
     ("games", "view_tableseat"),
+    ("nights", "view_night"),
+    ("nights", "add_night"),
+    ("nights", "change_night"),
+    ("nights", "view_attendance"),
 )
 
 

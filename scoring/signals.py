@@ -2,9 +2,14 @@
 
 from django.conf import settings
 from django.db.models.signals import post_save
-from django.dispatch import receiver
+from django.dispatch import Signal, receiver
 
 from .players import ensure_player_for
+
+# Sent by the new-sheet page once a sheet is started, with ``session``, ``user`` and
+# ``origin`` (the opaque text the page was opened with, ``?origin=``): apps above scoring
+# (club nights) claim the sheets started from their pages without scoring knowing them.
+sheet_started = Signal()
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)

@@ -27,10 +27,11 @@ from ..entry import entry_of
 from ..entry.form import MAX_VERSION, entry_context, posted_number
 from ..models import Player, PlaySession
 from ..numbers import form_int, form_ints
-from ..played import DetailsForm, club_locations
+from ..played import LOCATION_LENGTH, DetailsForm, club_locations, tidy_line
 from ..players import name_key, tidy_name
 from ..sheet_text import MAX_SHEET_BYTES, read_sheet_json, too_large
 from ..sheets import EditRefused, StaleEdit
+from ..signals import sheet_started
 from .sheet_context import sheet_context
 from .undone import forget_undone, remember_undone, undone_for
 
@@ -41,6 +42,7 @@ NOT_SHOWN = gettext_lazy(
     "the browser restored). Check the seats below, then start again."
 )
 MAX_ROUNDS = 10_000  # more rounds than any sheet has; a bound for ``?round=``
+MAX_ORIGIN = 40
 MAX_LIMIT = 10_000  # Sarkophag's head limit as typed on the new-sheet form
 ENTRY = "scoring/_entry.html"
 ENTRY_CLOSED = "scoring/_entry_closed.html"
@@ -126,6 +128,13 @@ def player_picker(request, game):
     return render(request, "scoring/_player_picker.html", context)
 
 
+def _origin(request) -> str:
+    """Where the new-sheet page was opened from (``?origin=``, kept through the form)."""
+    data = request.POST if request.method == "POST" else request.GET
+    origin = data.get("origin", "")
+    return origin[:MAX_ORIGIN] if origin.isascii() and origin.isprintable() else ""
+
+
 def _no_game():
     raise Http404(_("No such game."))
 
@@ -136,7 +145,11 @@ def new_sheet(request, game):
     game = GAMES_BY_SLUG.get(game) or _no_game()
     context = _picker_context(request, game)
     context["limit"] = request.POST.get("limit", "")
-    details = DetailsForm(request.POST if request.method == "POST" else None)
+    context["origin"] = _origin(request)
+    details = DetailsForm(
+        request.POST if request.method == "POST" else None,
+        initial={"location": tidy_line(request.GET.get("location", ""), LOCATION_LENGTH)},
+    )
     context.update(details_form=details, locations=club_locations())
     if request.method == "POST" and request.POST.get("action") == "start":
         chosen, guests = _picked(request)
@@ -168,6 +181,9 @@ def new_sheet(request, game):
             except EditRefused as exc:
                 error = exc
             else:
+                sheet_started.send(
+                    PlaySession, session=session, user=request.user, origin=context["origin"]
+                )
                 messages.success(request, _("Sheet started. Share its link so others can watch."))
                 url = reverse("sheet", args=[session.public_id])
                 if request.htmx:

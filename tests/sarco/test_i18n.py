@@ -179,7 +179,7 @@ def test_account_page_needs_a_login(client):
 
 
 # Where makemessages looks for strings (the Makefile's `make messages` ignores the rest).
-SOURCES = ("manage.py", "sarco", "scoring", "games", "templates", "locale")
+SOURCES = ("manage.py", "sarco", "scoring", "games", "nights", "templates", "locale")
 
 
 def test_makemessages_finds_nothing_new(tmp_path):

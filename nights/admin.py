@@ -1,0 +1,45 @@
+"""Nights in the admin: organisers see every night, who comes and the games played there."""
+
+from django.contrib import admin
+
+from .models import Attendance, Night, NightSession
+
+
+class AttendanceInline(admin.TabularInline):
+    model = Attendance
+    extra = 0
+    fields = ("user", "joined_at", "waiting")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False  # who comes is the members' own word (nights.attendance)
+
+
+class NightSessionInline(admin.TabularInline):
+    model = NightSession
+    extra = 0
+    raw_id_fields = ("session",)
+
+
+@admin.register(Night)
+class NightAdmin(admin.ModelAdmin):
+    list_display = ("starts_at", "place", "capacity", "cancelled_at")
+    list_filter = ("cancelled_at",)
+    search_fields = ("place", "note")
+    date_hierarchy = "starts_at"
+    readonly_fields = ("sequence", "created_at", "created_by")
+    inlines = [AttendanceInline, NightSessionInline]
+
+
+@admin.register(Attendance)
+class AttendanceAdmin(admin.ModelAdmin):
+    list_display = ("night", "user", "joined_at", "waiting")
+    list_filter = ("waiting",)
+    raw_id_fields = ("night", "user")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

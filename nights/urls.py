@@ -1,0 +1,17 @@
+"""Club nights, under /nights/."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "nights"
+
+urlpatterns = [
+    path("", views.night_list, name="list"),
+    path("new/", views.announce, name="new"),
+    path("<int:night_id>/", views.night, name="night"),
+    path("<int:night_id>/change/", views.change, name="change"),
+    path("<int:night_id>/cancel/", views.cancel, name="cancel"),
+    path("<int:night_id>/come/", views.come, name="come"),
+    path("<int:night_id>/leave/", views.leave, name="leave"),
+]

@@ -1,0 +1,150 @@
+"""The nights' pages: the list, a night, announcing and changing one, coming and going.
+
+Views only read and render; every write goes through ``nights.attendance`` (who comes) or
+``nights.organising`` (the night itself).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from games.catalog import GAMES
+from scoring.numbers import form_int
+from scoring.played import club_locations
+
+from . import attendance, organising
+from .forms import NewNightForm, NightForm
+from .models import Night
+from .results import results_of
+from .sheets import may_link, new_sheet_url
+
+PAST_PER_PAGE = 20
+MAX_ID = 2**31 - 1
+
+
+def _night(night_id: int) -> Night:
+    night = Night.objects.filter(pk=night_id).first() if night_id <= MAX_ID else None
+    if night is None:
+        raise Http404(_("There is no such night."))
+    return night
+
+
+def forbidden(request) -> HttpResponse:
+    return render(request, "nights/forbidden.html", status=403)
+
+
+@require_safe
+def night_list(request):
+    past = Paginator(Night.objects.past(), PAST_PER_PAGE).get_page(
+        form_int(request.GET.get("page"), 10_000) or 1
+    )
+    return render(
+        request,
+        "nights/list.html",
+        {
+            "upcoming": Night.objects.upcoming(),
+            "past": past,
+            "can_announce": organising.can_announce(request.user),
+        },
+    )
+
+
+@require_safe
+def night(request, night_id: int):
+    night = _night(night_id)
+    people = list(night.attendances.select_related("user__player"))
+    context = {
+        "night": night,
+        "coming": [a for a in people if not a.waiting],
+        "waiting": [a for a in people if a.waiting],
+        "mine": next((a for a in people if a.user_id == request.user.pk), None),
+        "can_change": organising.can_change(request.user, night),
+        "results": results_of(night),
+        "can_start": may_link(request.user, night),
+    }
+    if context["can_start"]:
+        context["new_sheets"] = [(game, new_sheet_url(night, game.slug)) for game in GAMES]
+    return render(request, "nights/night.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def announce(request):
+    if not organising.can_announce(request.user):
+        return forbidden(request)
+    form = NewNightForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        values = form.values()
+        nights = organising.announce_weekly(
+            request.user, weeks=form.cleaned_data["weeks"], **values
+        )
+        messages.success(request, _("Night announced."))
+        return redirect("nights:night", nights[0].pk)
+    return render(
+        request, "nights/form.html", {"form": form, "places": club_places(), "night": None}
+    )
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def change(request, night_id: int):
+    night = _night(night_id)
+    if not organising.can_change(request.user, night):
+        return forbidden(request)
+    form = NightForm.for_night(night, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        organising.change(night, **form.values())
+        messages.success(request, _("Night changed."))
+        return redirect("nights:night", night.pk)
+    return render(
+        request, "nights/form.html", {"form": form, "places": club_places(), "night": night}
+    )
+
+
+@login_required
+@require_POST
+def cancel(request, night_id: int):
+    night = _night(night_id)
+    if not organising.can_change(request.user, night):
+        return forbidden(request)
+    organising.cancel(night)
+    messages.success(request, _("Night cancelled."))
+    return redirect("nights:night", night.pk)
+
+
+@login_required
+@require_POST
+def come(request, night_id: int):
+    night = _night(night_id)
+    try:
+        outcome = attendance.come(night.pk, request.user)
+    except attendance.AttendanceRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        if outcome.waiting:
+            messages.success(request, _("The night is full: you are on the waiting list."))
+        else:
+            messages.success(request, _("You come. See you there!"))
+    return redirect("nights:night", night.pk)
+
+
+@login_required
+@require_POST
+def leave(request, night_id: int):
+    night = _night(night_id)
+    attendance.leave(night.pk, request.user)
+    messages.success(request, _("You no longer come."))
+    return redirect("nights:night", night.pk)
+
+
+def club_places() -> list[str]:
+    """Places used before: the sessions' locations and the earlier nights' places."""
+    places = dict.fromkeys(club_locations())
+    places.update(dict.fromkeys(Night.objects.exclude(place="").values_list("place", flat=True)))
+    return list(places)[:50]
