@@ -13,6 +13,7 @@ from scoring.models import PlaySession, RatingEvent, Seat
 from .models import Night
 
 TOP = 5
+FEWER_IS_BETTER = {"sarkophag"}  # heads: a big number there is a bad night, not a feat
 NEWCOMER_ORDINAL = 0.0  # mu 25 - 3 * sigma 25/3: the ordinal before a player's first game
 
 
@@ -55,7 +56,13 @@ def results_of(night: Night) -> NightResults:
         (s, [seat.player.name for seat in s.seats.all() if seat.place == 1])
         for s in results.finished
     ]
-    seats = [seat for s in results.finished for seat in s.seats.all() if seat.score is not None]
+    seats = [
+        seat
+        for s in results.finished
+        if s.game not in FEWER_IS_BETTER
+        for seat in s.seats.all()
+        if seat.score is not None
+    ]
     results.top_scores = sorted(seats, key=lambda seat: -seat.score)[:TOP]
     results.gains = _gains([s.pk for s in results.finished])
     return results

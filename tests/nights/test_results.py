@@ -4,8 +4,9 @@ import pytest
 
 from nights.models import NightSession
 from nights.results import results_of
+from scoring.bulk_import import import_sheets
 from scoring.models import PlaySession, RatingEvent
-from tests.scoring.organiser_helpers import finished_sarg, hours_ago
+from tests.scoring.organiser_helpers import FINISHED_SHEETS, finished_sarg, hours_ago
 
 from .helpers import a_night
 
@@ -58,3 +59,11 @@ def test_the_night_page_shows_the_results(client):
     night = night_with(finished_sarg())
     body = client.get(f"/nights/{night.pk}/").content.decode()
     assert "Results" in body and "Who gained most rating" in body
+
+
+def test_sarkophag_heads_are_no_big_score():
+    night = a_night(days_ahead=0)
+    import_sheets([{**FINISHED_SHEETS["sarkophag"], "limit": 15, "date": "2026-01-05"}])
+    session = PlaySession.objects.get(game="sarkophag")
+    NightSession.objects.create(night=night, session=session)
+    assert results_of(night).top_scores == []
