@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import Attendance, Night, NightSession
+from .models import Attendance, Night, NightSession, NightTable
 
 
 class AttendanceInline(admin.TabularInline):
@@ -22,6 +22,12 @@ class NightSessionInline(admin.TabularInline):
     raw_id_fields = ("session",)
 
 
+class NightTableInline(admin.TabularInline):
+    model = NightTable
+    extra = 0
+    raw_id_fields = ("table",)
+
+
 @admin.register(Night)
 class NightAdmin(admin.ModelAdmin):
     list_display = ("starts_at", "place", "capacity", "cancelled_at")
@@ -29,7 +35,7 @@ class NightAdmin(admin.ModelAdmin):
     search_fields = ("place", "note")
     date_hierarchy = "starts_at"
     readonly_fields = ("sequence", "created_at", "created_by")
-    inlines = [AttendanceInline, NightSessionInline]
+    inlines = [AttendanceInline, NightSessionInline, NightTableInline]
 
 
 @admin.register(Attendance)

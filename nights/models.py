@@ -128,6 +128,28 @@ class NightSession(models.Model):
         return f"{self.session} at {self.night}"
 
 
+class NightTable(models.Model):
+    """An online table opened from a night's page; its session, once written, is the
+    night's too."""
+
+    night = models.ForeignKey(
+        Night, on_delete=models.CASCADE, related_name="night_tables", verbose_name=_("night")
+    )
+    table = models.OneToOneField(
+        "games.Table",
+        on_delete=models.CASCADE,
+        related_name="night_link",
+        verbose_name=_("table"),
+    )
+
+    class Meta:
+        verbose_name = _("online table of a night")
+        verbose_name_plural = _("online tables of a night")
+
+    def __str__(self) -> str:
+        return f"{self.table} at {self.night}"
+
+
 class Reminder(models.Model):
     """A reminder mailed: one per member per night, never twice."""
 

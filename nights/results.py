@@ -8,11 +8,13 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
+from games.models import Table
 from scoring.models import PlaySession, RatingEvent, Seat
 
 from .models import Night
 
 TOP = 5
+LIVE = (Table.Status.OPEN, Table.Status.PLAYING)
 FEWER_IS_BETTER = {"sarkophag"}  # heads: a big number there is a bad night, not a feat
 NEWCOMER_ORDINAL = 0.0  # mu 25 - 3 * sigma 25/3: the ordinal before a player's first game
 
@@ -28,6 +30,7 @@ class Gain:
 @dataclass
 class NightResults:
     playing: list[PlaySession] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)  # online, not over yet
     finished: list[PlaySession] = field(default_factory=list)
     games: list[tuple[str, int]] = field(default_factory=list)  # (game label, how many)
     winners: list[tuple[PlaySession, list[str]]] = field(default_factory=list)
@@ -36,8 +39,10 @@ class NightResults:
 
 
 def _sessions(night: Night):
+    linked = Q(night_link__night=night) | Q(tables__night_link__night=night)
     return (
-        PlaySession.objects.filter(night_link__night=night, voided_at__isnull=True)
+        PlaySession.objects.filter(linked, voided_at__isnull=True)
+        .distinct()
         .prefetch_related("seats__player")
         .order_by("created_at", "id")
     )
@@ -48,6 +53,9 @@ def results_of(night: Night) -> NightResults:
     results = NightResults(
         playing=[s for s in sessions if not s.is_finished],
         finished=[s for s in sessions if s.is_finished],
+        tables=list(
+            Table.objects.filter(night_link__night=night, status__in=LIVE).order_by("created_at")
+        ),
     )
     labels = dict(PlaySession.GAME_CHOICES)
     counts = Counter(s.game for s in results.finished)

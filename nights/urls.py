@@ -10,8 +10,10 @@ urlpatterns = [
     path("", views.night_list, name="list"),
     path("new/", views.announce, name="new"),
     path("<int:night_id>/", views.night, name="night"),
+    path("not-coming/<str:token>/", views.not_coming, name="not-coming"),
     path("<int:night_id>/change/", views.change, name="change"),
     path("<int:night_id>/cancel/", views.cancel, name="cancel"),
     path("<int:night_id>/come/", views.come, name="come"),
     path("<int:night_id>/leave/", views.leave, name="leave"),
+    path("<int:night_id>/table/", views.open_table, name="open-table"),
 ]

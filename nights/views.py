@@ -9,18 +9,22 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from games import tables
 from games.catalog import GAMES
+from games.engines import GAME_NAMES
+from games.forms import NewTableForm
 from scoring.numbers import form_int
 from scoring.played import club_locations
 
-from . import attendance, organising
+from . import attendance, organising, reminders
 from .forms import NewNightForm, NightForm
-from .models import Night
+from .models import Night, NightTable
 from .results import results_of
 from .sheets import may_link, new_sheet_url
 
@@ -141,6 +145,42 @@ def leave(request, night_id: int):
     attendance.leave(night.pk, request.user)
     messages.success(request, _("You no longer come."))
     return redirect("nights:night", night.pk)
+
+
+@login_required
+@require_POST
+def open_table(request, night_id: int):
+    """An online table of the night's, opened with the game's fewest seats; the host sits
+    down and the others join from the night's page or the lobby."""
+    night = _night(night_id)
+    game = request.POST.get("game", "")
+    if game not in GAME_NAMES or not may_link(request.user, night):
+        messages.error(request, _("Only members who come open a table for this night."))
+        return redirect("nights:night", night.pk)
+    try:
+        with transaction.atomic():
+            table = tables.open_table(game, request.user, seats=NewTableForm(game).low)
+            NightTable.objects.create(night=night, table=table)
+    except tables.TableError as exc:
+        messages.error(request, exc.message)
+        return redirect("nights:night", night.pk)
+    return redirect("play:table", public_id=table.public_id)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def not_coming(request, token: str):
+    """The reminder's link: the page asks, the button frees the seat (no login needed; a
+    mail scanner's GET changes nothing)."""
+    found = reminders.read_token(token)
+    night = Night.objects.filter(pk=found[0]).first() if found else None
+    member = night.attendances.filter(user_id=found[1]).first() if night else None
+    context = {"night": night, "member": member, "done": False}
+    if found is None or night is None:
+        return render(request, "nights/not_coming.html", {"invalid": True}, status=400)
+    if request.method == "POST" and member is not None:
+        attendance.leave(night.pk, member.user)
+        context.update(done=True, member=None)
+    return render(request, "nights/not_coming.html", context)
 
 
 def club_places() -> list[str]:

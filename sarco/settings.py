@@ -343,3 +343,5 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 # --- Club nights ------------------------------------------------------------------------------
 # Organisers announce nights; with this on, any member may (and change the nights they announced).
 NIGHTS_ANYONE_ANNOUNCES = env_bool("NIGHTS_ANYONE_ANNOUNCES", False)
+# The site's address as members reach it, for links in mails sent outside a request.
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
