@@ -12,6 +12,7 @@ from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -22,9 +23,9 @@ from games.forms import NewTableForm
 from scoring.numbers import form_int
 from scoring.played import club_locations
 
-from . import attendance, organising, reminders
+from . import attendance, ical, organising, reminders
 from .forms import NewNightForm, NightForm
-from .models import Night, NightTable
+from .models import CalendarFeed, Night, NightTable
 from .results import results_of
 from .sheets import may_link, new_sheet_url
 
@@ -181,6 +182,48 @@ def not_coming(request, token: str):
         attendance.leave(night.pk, member.user)
         context.update(done=True, member=None)
     return render(request, "nights/not_coming.html", context)
+
+
+ICS = "text/calendar; charset=utf-8"
+
+
+@require_safe
+def night_ics(request, night_id: int):
+    night = _night(night_id)
+    response = HttpResponse(ical.calendar_of([night], _("Club night")), content_type=ICS)
+    response["Content-Disposition"] = f'attachment; filename="night-{night.pk}.ics"'
+    return response
+
+
+@require_safe
+def feed(request, token: str):
+    """A member's private feed: the secret address is the only key (calendar apps do not
+    log in), so a wrong or revoked one is a plain 404."""
+    found = CalendarFeed.objects.filter(token=token).select_related("user").first()
+    if found is None or not found.user.is_active:
+        raise Http404(_("There is no such calendar."))
+    body = ical.calendar_of(ical.feed_nights(found), _("Club nights"))
+    return HttpResponse(body, content_type=ICS)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def calendar_page(request):
+    """The member's feed: its address, which nights, a new address (the old one stops)."""
+    current = CalendarFeed.objects.filter(user=request.user).first()
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "new":
+            ical.new_feed(request.user, all_nights=request.POST.get("all_nights") == "on")
+            messages.success(request, _("Your calendar has a new address; the old one stops."))
+        elif action == "revoke" and current is not None:
+            current.delete()
+            messages.success(request, _("Your calendar address no longer works."))
+        return redirect("nights:calendar")
+    url = None
+    if current is not None:
+        url = request.build_absolute_uri(reverse("nights:feed", args=[current.token]))
+    return render(request, "nights/calendar.html", {"feed": current, "feed_url": url})
 
 
 def club_places() -> list[str]:
