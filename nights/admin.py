@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import Attendance, Night, NightSession, NightTable
+from .models import Attendance, CalendarFeed, Night, NightSession, NightTable, Reminder
 
 
 class AttendanceInline(admin.TabularInline):
@@ -43,6 +43,34 @@ class AttendanceAdmin(admin.ModelAdmin):
     list_display = ("night", "user", "joined_at", "waiting")
     list_filter = ("waiting",)
     raw_id_fields = ("night", "user")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Reminder)
+class ReminderAdmin(admin.ModelAdmin):
+    """Which reminders went out: a record, never edited."""
+
+    list_display = ("night", "user", "sent_at")
+    raw_id_fields = ("night", "user")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(CalendarFeed)
+class CalendarFeedAdmin(admin.ModelAdmin):
+    """Who has a calendar feed; the secret address is never shown, only revoked (deleted)."""
+
+    list_display = ("user", "all_nights", "created_at")
+    exclude = ("token",)
 
     def has_add_permission(self, request):
         return False

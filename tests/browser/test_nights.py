@@ -3,7 +3,7 @@
 import pytest
 
 from nights import attendance
-from nights.models import Attendance, NightSession
+from nights.models import Attendance, Night, NightSession
 from scoring.bulk_import import import_sheets
 from scoring.models import PlaySession, club_today
 from tests.browser.axe import assert_accessible
@@ -63,3 +63,30 @@ def test_the_night_on_a_desktop(desktop, live_server, night):
     desktop.goto(f"{live_server.url}/nights/{night.pk}/")
     assert_accessible(desktop, "night-desktop")
     screenshot(desktop, "night-desktop")
+
+
+def test_an_organiser_announces_a_weekly_night_on_a_phone(phone, live_server):
+    log_in(phone, live_server, organiser())
+    phone.goto(f"{live_server.url}/nights/new/")
+    day = club_today().toordinal() + 7
+    phone.get_by_label("Date").fill(type(club_today()).fromordinal(day).isoformat())
+    phone.get_by_label("Starts at").fill("19:30")
+    phone.get_by_label("Location").fill("Café Anubis")
+    phone.get_by_label("Capacity").fill("8")
+    phone.get_by_label("Weeks").fill("4")
+    assert fits(phone)
+    assert_accessible(phone, "night-form")
+    screenshot(phone, "night-form-phone")
+    phone.get_by_role("button", name="Announce").click()
+    phone.wait_for_selector("#coming-title")
+    assert Night.objects.count() == 4
+
+
+def test_the_calendar_page_on_a_phone(phone, live_server):
+    log_in(phone, live_server, member("mia"))
+    phone.goto(f"{live_server.url}/nights/calendar/")
+    phone.get_by_role("button", name="Make my calendar address").click()
+    phone.wait_for_selector("#feed-url")
+    assert fits(phone)
+    assert_accessible(phone, "night-calendar")
+    screenshot(phone, "night-calendar-phone")

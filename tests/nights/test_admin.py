@@ -22,3 +22,13 @@ def test_the_nights_list_and_a_night_open_in_the_admin(client, make):
 def test_an_organiser_may_not_add_attendances_by_hand(client):
     client.force_login(organiser())
     assert client.get("/admin/nights/attendance/add/").status_code == 403
+
+
+def test_the_feed_s_secret_address_never_shows_in_the_admin(client):
+    from nights.ical import new_feed
+
+    feed = new_feed(member("ada"))
+    client.force_login(superuser())
+    for url in ("/admin/nights/calendarfeed/", f"/admin/nights/calendarfeed/{feed.pk}/change/"):
+        response = client.get(url)
+        assert response.status_code == 200 and feed.token not in response.content.decode()

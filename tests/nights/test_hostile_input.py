@@ -85,3 +85,42 @@ def test_a_get_on_a_write_endpoint_changes_nothing(client, action):
     before = snapshot()
     assert client.get(f"/nights/{night.pk}/{action}/").status_code == 405
     assert snapshot() == before
+
+
+TOKENISH = st.one_of(st.text(max_size=60), LONG, st.sampled_from(["..", "%00", "a/b", "ä"]))
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(token=TOKENISH, action=VALUE, game=VALUE)
+def test_hostile_links_feeds_and_tables_never_fail_nor_change_anything(token, action, game):
+    Night.objects.all().delete()
+    night = a_night()
+    mia = _member()
+    attendance_row = Attendance.objects.create(night=night, user=mia)
+    before = snapshot()
+    anonymous = Client()
+    for method, url, data in (
+        ("post", f"/nights/not-coming/{token}/", {}),
+        ("get", f"/nights/not-coming/{token}/", {}),
+        ("get", f"/nights/calendar/{token}.ics", {}),
+    ):
+        if "/" in token or not token:
+            continue  # another URL altogether
+        status_never_5xx(getattr(anonymous, method)(url, data))
+    member_client = Client()
+    member_client.force_login(_stranger())
+    status_never_5xx(member_client.post(f"/nights/{night.pk}/table/", {"game": game}))
+    status_never_5xx(member_client.post("/nights/calendar/", {"action": action}))
+    assert snapshot() == before and attendance_row.pk
+
+
+def _member():
+    from django.contrib.auth.models import User
+
+    return User.objects.filter(username="mia").first() or member("mia")
+
+
+def _stranger():
+    from django.contrib.auth.models import User
+
+    return User.objects.filter(username="stranger").first() or member("stranger")
