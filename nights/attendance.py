@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import club_today
-
 from .models import Attendance, Night
 
 
@@ -41,7 +39,7 @@ def _locked(night_id: int) -> Night:
 def _open(night: Night) -> None:
     if night.is_cancelled:
         raise AttendanceRefused(_("This night is cancelled."))
-    if night.day < club_today():
+    if night.is_over:
         raise AttendanceRefused(_("This night is over."))
 
 

@@ -13,7 +13,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import PlaySession, club_date
+from scoring.models import PlaySession, club_date, club_today
 
 PLACE_LENGTH = 100
 NOTE_LENGTH = 2000
@@ -70,6 +70,11 @@ class Night(models.Model):
     @property
     def is_cancelled(self) -> bool:
         return self.cancelled_at is not None
+
+    @property
+    def is_over(self) -> bool:
+        """The night's day has passed (in the club's time zone): nobody joins any more."""
+        return self.day < club_today()
 
     @property
     def local_start(self) -> dt.datetime:

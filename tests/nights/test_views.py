@@ -139,3 +139,9 @@ def test_coming_needs_a_login(client):
 def test_no_such_night_is_a_404(client):
     assert client.get("/nights/99999/").status_code == 404
     assert client.get(f"/nights/{2**63}/").status_code == 404
+
+
+def test_a_past_night_offers_no_come_button(client):
+    night = a_night(days_ahead=-1)
+    client.force_login(member())
+    assert 'id="come"' not in client.get(f"/nights/{night.pk}/").content.decode()
