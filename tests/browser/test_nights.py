@@ -90,3 +90,18 @@ def test_the_calendar_page_on_a_phone(phone, live_server):
     assert fits(phone)
     assert_accessible(phone, "night-calendar")
     screenshot(phone, "night-calendar-phone")
+
+
+def test_the_not_coming_link_on_a_phone_without_a_login(phone, live_server, night):
+    from nights.reminders import not_coming_token
+
+    ada = Attendance.objects.get(night=night, user__username="Ada").user
+    phone.goto(f"{live_server.url}/nights/not-coming/{not_coming_token(night, ada)}/")
+    assert Attendance.objects.filter(user=ada).exists()  # opening the link frees nothing
+    assert_accessible(phone, "not-coming")
+    phone.get_by_role("button", name="I am not coming after all").click()
+    phone.wait_for_selector("#not-coming-done")
+    assert not Attendance.objects.filter(user=ada).exists()
+    assert Attendance.objects.get(user__username="Maximiliane-Theodora").waiting is False
+    assert fits(phone)
+    screenshot(phone, "night-not-coming-phone")
