@@ -1,0 +1,126 @@
+"""The scorekeeper without a network, in a real browser on a real server: installable, a
+sheet reloads offline, rounds entered offline are sent once when the network is back."""
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+from playwright.sync_api import expect
+
+from scoring import sheets
+from scoring.models import Player
+from tests.browser.conftest import PHONE, screenshot, start_chromium
+from tests.services import require
+
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+
+
+@pytest.mark.browser
+class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    def setUp(self):
+        require("browser")
+        self.keeper = User.objects.create_user("keeper", "k@example.org", "a-long-password-1")
+        players = [Player.objects.create(name=name) for name in ("Anna", "Ben", "Clara")]
+        self.session = sheets.create_session("sarkophag", self.keeper, players, {"limit": 100})
+        self.url = f"{self.live_server_url}/scorekeeper/{self.session.public_id}/"
+        self.browser = start_chromium(self)
+
+    def phone(self):
+        """A logged-in phone (its own browser context: its own worker and storage)."""
+        client = Client()
+        client.force_login(self.keeper)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        context = self.browser.new_context(
+            viewport=PHONE, is_mobile=True, device_scale_factor=2, locale="en"
+        )
+        self.addCleanup(context.close)
+        context.add_cookies(
+            [{"name": cookie.key, "value": cookie.value, "url": self.live_server_url}]
+        )
+        return context.new_page()
+
+    def open_sheet(self, page):
+        """Open the sheet and wait until the worker controls the page and kept the sheet."""
+        page.goto(self.url)
+        page.wait_for_function(CONTROLLED, timeout=20_000)
+        page.wait_for_function(
+            "url => caches.match(url, {ignoreVary: true}).then(r => Boolean(r))",
+            arg=self.url,
+            timeout=20_000,
+        )
+
+    def enter_round(self, page, number: int, anna: int) -> None:
+        save = page.get_by_role("button", name=f"Save round {number}")
+        expect(save).to_be_visible()
+        for seat, heads in enumerate((anna, 0, 20 - anna)):
+            page.locator(f"#heads-{seat}").fill(str(heads))
+        save.click()
+        expect(page.get_by_role("button", name=f"Save round {number + 1}")).to_be_visible()
+
+    def test_the_site_meets_the_install_criteria(self):
+        page = self.phone()
+        self.open_sheet(page)
+
+        manifest = page.evaluate(
+            "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
+        )
+        assert manifest["display"] == "standalone"
+        assert manifest["start_url"] == "/scorekeeper/"
+        sizes = page.evaluate(
+            """icons => Promise.all(icons.map(icon => new Promise((done, fail) => {
+                const image = new Image();
+                image.onload = () => done(image.naturalWidth + 'x' + image.naturalHeight);
+                image.onerror = fail;
+                image.src = icon.src;
+            })))""",
+            manifest["icons"],
+        )
+        assert sizes == [icon["sizes"] for icon in manifest["icons"]]
+        scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+        assert scope == f"{self.live_server_url}/"
+
+    def test_a_sheet_opened_once_reloads_without_a_network(self):
+        page = self.phone()
+        self.open_sheet(page)
+        page.context.set_offline(True)
+
+        page.reload()
+
+        expect(page.get_by_role("button", name="Save round 1")).to_be_visible()
+        expect(page.locator("#offline-state")).to_have_text("Offline: entries stay on this phone")
+        screenshot(page, "scorekeeper-offline-reloaded-phone")
+
+    def test_online_play_says_it_needs_the_network(self):
+        page = self.phone()
+        self.open_sheet(page)
+        page.context.set_offline(True)
+
+        page.goto(f"{self.live_server_url}/play/")
+
+        expect(page.get_by_role("heading", level=1)).to_have_text("This page needs the network")
+
+    def test_rounds_kept_offline_are_sent_once_and_a_conflict_is_reported(self):
+        first = self.phone()
+        self.open_sheet(first)
+        first.context.set_offline(True)
+        for number, anna in ((1, 2), (2, 3), (3, 4)):
+            self.enter_round(first, number, anna)
+        expect(first.locator("#offline-outbox li")).to_have_count(3)
+        expect(first.locator("#offline-waiting")).to_have_text("3 entries wait to be sent")
+        screenshot(first, "scorekeeper-offline-three-waiting-phone")
+        second = self.phone()
+        second.goto(self.url)
+        self.enter_round(second, 1, 9)  # the other phone saves round 1 meanwhile
+
+        first.context.set_offline(False)
+
+        expect(first.locator("#offline-outbox li")).to_have_count(1, timeout=20_000)
+        conflict = first.locator('#offline-outbox li[data-state="conflict"]')
+        expect(conflict).to_contain_text("Round 1 was saved on another phone meanwhile")
+        expect(first.locator("#offline-state")).to_have_text("Online")
+        screenshot(first, "scorekeeper-offline-conflict-phone")
+        rounds = list(self.session.rounds.order_by("number").values_list("entry", flat=True))
+        assert [r["heads"]["Anna"] for r in rounds] == [9, 3, 4]
