@@ -130,6 +130,7 @@
   }
 
   function labelOf(item) {
+    if (item.kind === "sheet") return say(words.sheetKept, { players: item.names.join(", ") });
     if (item.change) return say(words.change, { number: item.number });
     if (item.number) return say(words.round, { number: item.number });
     return words.end;
@@ -194,7 +195,7 @@
     if (!form.matches || !form.matches(FORM)) return;
     var submitter = event.submitter;
     var pick = submitter && submitter.name === "pick" ? submitter.value : null;
-    if (!offline()) {
+    if (!offline() && !form.dataset.offlineSheet) {
       // Kept aside until the answer comes: if the network fails on the way, it is kept.
       form.savedFields = pick ? null : fieldsOf(form);
       return;
@@ -279,6 +280,7 @@
           var status = answer.data.status;
           if (answer.code === 200 && status === "applied") {
             applied.push(item);
+            if (item.kind === "sheet") item.url = answer.data.url;
             return forget(item.key);
           }
           if (answer.code === 403) stopped = true;
@@ -305,7 +307,11 @@
           if (applied.length) {
             localStorage.setItem(LAST_SYNC, String(Date.now()));
             var mine = applied.some(function (item) { return item.sheet === box.dataset.sheet; });
-            if (mine) { note(""); redraw(); }
+            var started = offlineSheetId();
+            if (started && mine) {  // the sheet has its place on the server: go there
+              window.location.replace(box.dataset.syncPattern.replace(ZERO_ID, started)
+                .replace(/sync\/$/, ""));
+            } else if (mine) { note(""); redraw(); }
           }
         })
         .catch(function () { lostNetwork = !navigator.onLine || lostNetwork; });
@@ -377,7 +383,8 @@
       var summary = document.createElement("p");
       summary.className = "outbox-summary small";
       summary.textContent = item.summary;
-      li.append(head, summary);
+      li.append(head);
+      if (item.summary) li.append(summary);
       if (item.state !== "waiting") {
         var message = document.createElement("p");
         message.className = "outbox-message";
@@ -385,7 +392,7 @@
         message.textContent = item.message;
         var actions = document.createElement("div");
         actions.className = "outbox-actions";
-        if (item.state === "conflict" || item.state === "refused") {
+        if ((item.state === "conflict" || item.state === "refused") && item.kind !== "sheet") {
           actions.append(button(words.useAgain, "outbox-reuse", function () { useAgain(item); }));
         } else {
           actions.append(button(words.sendAgain, "outbox-retry", function () { sendAgain(item); }));
@@ -431,6 +438,148 @@
   }
 
   // Said until the site runs from the home screen, where iOS keeps its data.
+  // --- a sheet started without a network (Sarkophag and Sarg: rounds typed as numbers) ---
+
+  var ZERO_ID = "00000000-0000-0000-0000-000000000000";
+  var ROUND_GAMES = ["sarkophag", "sarg"];
+
+  function offlineSheetId() {
+    var id = new URLSearchParams(window.location.search).get("offline");
+    return box.dataset.game && id && /^[0-9a-f-]{36}$/.test(id) ? id : null;
+  }
+
+  // Seat order is the order ticked: the server's picker keeps it online, this list offline.
+  var ticked = [];
+  function tickedPlayers(form) {
+    var checked = Array.prototype.filter.call(
+      form.querySelectorAll("input[name=players]"), function (input) { return input.checked; });
+    var order = ticked.filter(function (id) {
+      return checked.some(function (input) { return input.value === id; });
+    });
+    checked.forEach(function (input) {
+      if (order.indexOf(input.value) === -1) order.unshift(input.value);  // ticked online
+    });
+    return order.map(function (id) {
+      var input = form.querySelector('input[name=players][value="' + id + '"]:checked');
+      var text = input.closest("label").textContent.trim();
+      return { id: id, name: text.replace(/^\d+\.\s*/, "").replace(/\s*·.*$/, "") };
+    });
+  }
+
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (input.name !== "players" || !input.closest("#new-sheet")) return;
+    ticked = ticked.filter(function (id) { return id !== input.value; });
+    if (input.checked) ticked.push(input.value);
+  });
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.id !== "new-sheet" || !offline()) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (!event.submitter || event.submitter.value !== "start") { note(words.needsNetwork); return; }
+    if (ROUND_GAMES.indexOf(box.dataset.game) === -1) { note(words.startNeedsNetwork); return; }
+    var players = tickedPlayers(form);
+    if (!players.length) { note(words.pickPlayers); return; }
+    startOffline(form, players);
+  }, true);
+
+  function startOffline(form, players) {
+    var id = newKey();
+    var fields = [["public_id", id]];
+    players.forEach(function (p) { fields.push(["players", p.id]); });
+    ["limit", "swap"].forEach(function (name) {
+      var input = form.querySelector('[name="' + name + '"]');
+      if (input && (input.type !== "checkbox" || input.checked) && input.value) {
+        fields.push([name, input.type === "checkbox" ? "on" : input.value]);
+      }
+    });
+    var names = players.map(function (p) { return p.name; });
+    var swapped = fields.some(function (pair) { return pair[0] === "swap"; });
+    var item = {
+      key: id, kind: "sheet", sheet: id, url: box.dataset.newSyncUrl, fields: fields,
+      game: box.dataset.game, names: swapped && box.dataset.game === "sarg" ? names.slice().reverse() : names,
+      number: null, summary: "", created: Date.now(), state: "waiting", message: ""
+    };
+    keep(item).then(function () {
+      window.location.assign(window.location.pathname + "?offline=" + id);
+    });
+  }
+
+  function element(tag, attributes, text) {
+    var made = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (name) { made.setAttribute(name, attributes[name]); });
+    if (text !== undefined) made.textContent = text;
+    return made;
+  }
+
+  function numberField(name, id, label, rowClass) {
+    var row = element("li", { "class": rowClass });
+    var head = element("div", { "class": "entry-player-head" });
+    head.append(element("label", { "class": "entry-name", "for": id }, label));
+    row.append(head, element("input", {
+      type: "number", inputmode: "numeric", min: "0", id: id, name: name,
+      value: name.indexOf("heads-") === 0 ? "0" : ""
+    }));
+    return row;
+  }
+
+  // The sheet is drawn here from what the phone kept: its players, then a form for the
+  // next round whose saves are kept like any other entry.
+  function showOfflineSheet(id) {
+    return allEntries().then(function (items) {
+      var sheet = items.filter(function (item) { return item.key === id && item.kind === "sheet"; })[0];
+      if (!sheet) return;
+      var rounds = items.filter(function (item) { return item.sheet === id && item.kind !== "sheet"; });
+      box.dataset.sheet = id;
+      box.dataset.syncUrl = box.dataset.syncPattern.replace(ZERO_ID, id);
+      var start = document.getElementById("new-sheet");
+      if (start) start.hidden = true;
+      document.querySelectorAll("main > .muted").forEach(function (p) { p.hidden = true; });
+      var section = element("section", { "class": "entry", id: "entry", "aria-labelledby": "entry-title" });
+      var next = rounds.reduce(function (most, item) { return Math.max(most, item.number || 0); }, 0) + 1;
+      section.append(element("p", { "class": "offline-note", id: "offline-started" }, words.startedOffline));
+      section.append(element("h2", { id: "entry-title" }, say(words.round, { number: next })));
+      var form = element("form", { "class": "entry-form", "data-offline-sheet": id, novalidate: "" });
+      var hidden = { mode: sheet.game === "sarg" ? "typed" : "heads", seen: "0", round: "", adding: String(next) };
+      Object.keys(hidden).forEach(function (name) {
+        form.append(element("input", { type: "hidden", name: name, value: hidden[name] }));
+      });
+      var list = element("ul", { "class": "entry-players", role: "list" });
+      if (sheet.game === "sarg") {
+        list.append(numberField("queen", "queen-score", say(words.queenScores, { name: sheet.names[0] }), "entry-player"));
+        list.append(numberField("king", "king-score", say(words.kingScores, { name: sheet.names[1] }), "entry-player"));
+      } else {
+        sheet.names.forEach(function (name, i) {
+          list.append(numberField("heads-" + i, "heads-" + i, say(words.headsFor, { name: name }), "entry-player"));
+        });
+      }
+      form.append(list);
+      var actions = element("div", { "class": "entry-actions" });
+      actions.append(element("button", {
+        "class": "button button-big", type: "submit", name: "action", value: "save", id: "save-entry"
+      }, say(words.saveRound, { number: next })));
+      form.append(actions);
+      section.append(form);
+      box.after(section);
+      var title = document.querySelector("main h1");
+      if (title) title.textContent = words.gameTitle;
+      prepare(section);
+      return show();
+    });
+  }
+
+  // The scorekeeper's start page asks the worker to keep each game's new-sheet page.
+  function keepNewSheetPages() {
+    if (!navigator.serviceWorker) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      document.querySelectorAll("a.game-pick").forEach(function (link) {
+        registration.active.postMessage({ type: "keep", url: link.href });
+      });
+    });
+  }
+
   function iosNote() {
     var installed = window.navigator.standalone ||
       window.matchMedia("(display-mode: standalone)").matches;
@@ -459,6 +608,7 @@
 
   prepare(document);
   iosNote();
-  show();
-  sendKept();
+  keepNewSheetPages();
+  if (offlineSheetId()) showOfflineSheet(offlineSheetId()).then(sendKept);
+  else { show(); sendKept(); }
 })();

@@ -9,7 +9,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from scoring import sheets
-from scoring.models import Player
+from scoring.models import Player, PlaySession
 from tests.browser.conftest import PHONE, screenshot, start_chromium
 from tests.services import require
 
@@ -58,7 +58,9 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         for seat, heads in enumerate((anna, 0, 20 - anna)):
             page.locator(f"#heads-{seat}").fill(str(heads))
         save.click()
-        expect(page.get_by_role("button", name=f"Save round {number + 1}")).to_be_visible()
+        expect(page.get_by_role("button", name=f"Save round {number + 1}")).to_be_visible(
+            timeout=15_000
+        )
 
     def test_the_site_meets_the_install_criteria(self):
         page = self.phone()
@@ -124,3 +126,41 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         screenshot(first, "scorekeeper-offline-conflict-phone")
         rounds = list(self.session.rounds.order_by("number").values_list("entry", flat=True))
         assert [r["heads"]["Anna"] for r in rounds] == [9, 3, 4]
+
+    def test_a_sheet_started_offline_gets_its_id_and_rounds_when_back(self):
+        page = self.phone()
+        page.goto(f"{self.live_server_url}/scorekeeper/")
+        page.wait_for_function(CONTROLLED, timeout=20_000)
+        new_sheet = f"{self.live_server_url}/scorekeeper/new/sarkophag/"
+        page.wait_for_function(
+            "url => caches.match(url, {ignoreVary: true}).then(r => Boolean(r))",
+            arg=new_sheet,
+            timeout=20_000,
+        )
+        page.context.set_offline(True)
+        page.goto(new_sheet)
+        for name in ("Clara", "Anna", "Ben"):
+            page.get_by_role("checkbox", name=name, exact=True).check()
+        page.get_by_label("Head limit").fill("100")
+        page.get_by_role("button", name="Start the sheet").click()
+        expect(page.locator("#offline-started")).to_be_visible()
+        expect(page.get_by_label("Heads for Clara")).to_have_value("0")
+        for number, clara in ((1, 5), (2, 6)):
+            for seat, heads in enumerate((clara, 0, 20 - clara)):
+                page.locator(f"#heads-{seat}").fill(str(heads))
+            page.get_by_role("button", name=f"Save round {number}").click()
+            expect(page.get_by_role("button", name=f"Save round {number + 1}")).to_be_visible(
+                timeout=15_000
+            )
+        expect(page.locator("#offline-outbox li")).to_have_count(3)
+        screenshot(page, "scorekeeper-offline-started-phone")
+        public_id = page.evaluate("new URLSearchParams(location.search).get('offline')")
+
+        page.context.set_offline(False)
+
+        page.wait_for_url(f"{self.live_server_url}/scorekeeper/{public_id}/", timeout=20_000)
+        started = PlaySession.objects.get(public_id=public_id)
+        assert [s.player.name for s in sheets.seats_of(started)] == ["Clara", "Anna", "Ben"]
+        assert started.options == {"limit": 100}
+        rounds = started.rounds.order_by("number").values_list("entry", flat=True)
+        assert [r["heads"]["Clara"] for r in rounds] == [5, 6]
