@@ -206,10 +206,10 @@
     else keepEntry(form, fieldsOf(form));
   }, true);
 
-  // Taps recompute on the server; without a network they would only fail.
+  // Taps and ticks redraw from the server; without a network they would only fail.
   document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = event.detail.elt;
-    if (offline() && form.matches && form.matches(FORM)) event.preventDefault();
+    var elt = event.detail.elt;
+    if (offline() && elt.closest && elt.closest(FORM + ", #new-sheet")) event.preventDefault();
   });
 
   document.addEventListener("htmx:sendError", function (event) {
@@ -223,6 +223,8 @@
       var fields = form.savedFields;
       form.savedFields = null;
       keepEntry(form, fields);
+    } else if (!form || !form.matches || !form.matches(FORM)) {
+      note(words.needsNetwork);  // undo, finish, a new sheet's picker...: nothing happened
     }
   });
 
