@@ -177,6 +177,7 @@
     form.querySelectorAll(".entry-computed, .round-credit, .computed-line, .field-error")
       .forEach(function (element) { element.textContent = ""; });
     form.querySelector("input[name=key]").value = newKey();
+    delete form.dataset.touched;
   }
 
   // Without a network a stepper counts on the phone; what needs the server says so.

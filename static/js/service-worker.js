@@ -109,20 +109,33 @@ function staticFile(request) {
   });
 }
 
-// The network first (a page is always as fresh as it can be), a kept copy without it.
+// The network first (a page is always as fresh as it can be), a kept copy without it, or
+// when the network has not answered within a few seconds (a Wi-Fi without internet).
+var SLOW_NETWORK_MS = 4000;
+
 function keptPage(request) {
-  return fetch(request).then(function (response) {
+  var network = fetch(request).then(function (response) {
     if (keepable(response)) {
       var copy = response.clone();
       caches.open(PAGE_CACHE).then(function (cache) { cache.put(request, copy); });
     }
     return response;
-  }).catch(function () {
-    return caches.match(request, { ignoreVary: true }).then(function (kept) {
-      return kept || caches.match(request, { ignoreVary: true, ignoreSearch: true });
-    }).then(function (kept) {
-      return kept || offlinePage();
+  });
+  return new Promise(function (resolve) {
+    network.then(resolve, function () {
+      keptCopy(request.url).then(function (page) { resolve(page || offlinePage()); });
     });
+    setTimeout(function () {
+      keptCopy(request.url).then(function (page) { if (page) resolve(page); });
+    }, SLOW_NETWORK_MS);
+  });
+}
+
+// By URL, with or without its query (`?round=`, `?offline=`): any copy of that page.
+function keptCopy(url) {
+  var bare = url.split("#")[0];
+  return caches.match(bare, { ignoreVary: true }).then(function (page) {
+    return page || caches.match(bare, { ignoreVary: true, ignoreSearch: true });
   });
 }
 

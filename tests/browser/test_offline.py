@@ -46,17 +46,25 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         """Open the sheet and wait until the worker controls the page and kept the sheet."""
         page.goto(self.url)
         page.wait_for_function(CONTROLLED, timeout=20_000)
-        page.wait_for_function(
-            "url => caches.match(url, {ignoreVary: true}).then(r => Boolean(r))",
-            arg=self.url,
-            timeout=20_000,
-        )
+        self.wait_until_kept(page, self.url)
+
+    def wait_until_kept(self, page, url: str) -> None:
+        """Until the worker holds a copy of the page (``evaluate`` awaits the promise;
+        ``wait_for_function`` would take the promise itself for a truthy answer)."""
+        for _ in range(100):
+            if page.evaluate("url => caches.match(url).then(Boolean)", url):
+                return
+            page.wait_for_timeout(200)
+        raise AssertionError(f"the worker kept no copy of {url}")
 
     def enter_round(self, page, number: int, anna: int) -> None:
         save = page.get_by_role("button", name=f"Save round {number}")
         expect(save).to_be_visible()
         for seat, heads in enumerate((anna, 0, 20 - anna)):
             page.locator(f"#heads-{seat}").fill(str(heads))
+        # Online, leaving a field recomputes the form, and Save is disabled meanwhile.
+        page.locator("#heads-2").press("Tab")
+        page.wait_for_load_state("networkidle")
         save.click()
         expect(page.get_by_role("button", name=f"Save round {number + 1}")).to_be_visible(
             timeout=15_000
@@ -113,9 +121,7 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         expect(first.locator("#offline-outbox li")).to_have_count(3)
         expect(first.locator("#offline-waiting")).to_have_text("3 entries wait to be sent")
         screenshot(first, "scorekeeper-offline-three-waiting-phone")
-        second = self.phone()
-        second.goto(self.url)
-        self.enter_round(second, 1, 9)  # the other phone saves round 1 meanwhile
+        self.enter_round(self.phone_on_sheet(), 1, 9)  # another phone saves round 1 meanwhile
 
         first.context.set_offline(False)
 
@@ -127,16 +133,36 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         rounds = list(self.session.rounds.order_by("number").values_list("entry", flat=True))
         assert [r["heads"]["Anna"] for r in rounds] == [9, 3, 4]
 
+    def test_a_conflicting_round_can_be_used_again(self):
+        first = self.phone()
+        self.open_sheet(first)
+        first.context.set_offline(True)
+        self.enter_round(first, 1, 2)
+        self.enter_round(self.phone_on_sheet(), 1, 9)
+        first.context.set_offline(False)
+        reuse = first.get_by_role("button", name="Use again")
+        expect(reuse).to_be_visible(timeout=20_000)
+
+        reuse.click()
+
+        expect(first.locator("#offline-outbox li")).to_have_count(0)
+        expect(first.locator("#heads-0")).to_have_value("2")
+        first.get_by_role("button", name="Save round 2").click()
+        expect(first.get_by_role("button", name="Save round 3")).to_be_visible()
+        rounds = list(self.session.rounds.order_by("number").values_list("entry", flat=True))
+        assert [r["heads"]["Anna"] for r in rounds] == [9, 2]
+
+    def phone_on_sheet(self):
+        page = self.phone()
+        page.goto(self.url)
+        return page
+
     def test_a_sheet_started_offline_gets_its_id_and_rounds_when_back(self):
         page = self.phone()
         page.goto(f"{self.live_server_url}/scorekeeper/")
         page.wait_for_function(CONTROLLED, timeout=20_000)
         new_sheet = f"{self.live_server_url}/scorekeeper/new/sarkophag/"
-        page.wait_for_function(
-            "url => caches.match(url, {ignoreVary: true}).then(r => Boolean(r))",
-            arg=new_sheet,
-            timeout=20_000,
-        )
+        self.wait_until_kept(page, new_sheet)
         page.context.set_offline(True)
         page.goto(new_sheet)
         for name in ("Clara", "Anna", "Ben"):

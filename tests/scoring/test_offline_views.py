@@ -8,7 +8,7 @@ from django.test import Client
 from scoring import sheets
 from scoring.models import PlaySession
 
-from .sheet_helpers import players, sarkophag_sheet, user
+from .sheet_helpers import players, sarg_sheet, sarkophag_sheet, user
 
 pytestmark = pytest.mark.django_db
 
@@ -212,3 +212,14 @@ def test_someone_else_s_sheet_id_is_refused():
 
     assert response.status_code == 409
     assert PlaySession.objects.count() == 1
+
+
+def test_a_sarg_round_typed_as_numbers_is_kept_as_the_phone_draws_it():
+    owner = user()
+    session = sarg_sheet(owner)
+    data = {"mode": "typed", "queen": "30", "king": "12", "seen": "0", "adding": "1"}
+
+    response = send(phone(owner), session, data | {"key": str(uuid.uuid4()), "action": "save"})
+
+    assert response.json()["status"] == "applied"
+    assert session.rounds.count() == 1
