@@ -7,7 +7,7 @@ PORT ?= 8000
 STAMP := $(VENV)/.installed
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/sarco
 
-.PHONY: run test lint test-sqlite test-postgres format bench bench-leaderboard bench-online bench-soak bench-floor clean compilemessages messages
+.PHONY: audit run test lint test-sqlite test-postgres format bench bench-leaderboard bench-online bench-soak bench-floor clean compilemessages messages
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "sarco needs Python 3.11, found " + sys.version.split()[0]'
@@ -53,6 +53,12 @@ test-postgres: $(STAMP)
 	fi
 
 test: lint test-sqlite test-postgres
+
+# The installed pins checked for known vulnerabilities (pip-audit, .ci/audit.py). Without a
+# reachable vulnerability database it says SKIPPED and passes (AUDIT_REQUIRED=true fails it);
+# AUDIT_SERVICE=osv asks OSV instead of PyPI.
+audit: $(STAMP)
+	$(BIN)/python .ci/audit.py
 
 # German: the compiled catalogue (locale/de/LC_MESSAGES/django.mo) is committed, so a fresh
 # clone serves German without GNU gettext; with msgfmt present it is rebuilt from the .po.

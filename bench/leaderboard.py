@@ -7,7 +7,11 @@ Builds a fresh database (SQLite in a temporary file; PostgreSQL too when it answ
 - ``manage.py rerate``: on ratings that are right (nothing written), and from nothing
   (ratings and events deleted first) (target < 1 min);
 - pages, warm: median render time and query count of the standings, the overview, a player
-  page, the home page and filtered standings (target < 100 ms, bounded queries).
+  page (with the player's stats), the club's page, the home page, filtered standings, the
+  league (a season of a fifth of the sessions) and the CSV of the league and of the
+  standings (target < 100 ms, bounded queries);
+- a player's stats and the club's figures computed afresh (what the first render after a
+  ratings change pays).
 
 Run: .venv/bin/python bench/leaderboard.py [--sessions 100000] [--players 500] [--postgres URL]
 (``make bench-leaderboard``). A measurement, not a test; figures in bench/README.md.
@@ -16,6 +20,7 @@ Run: .venv/bin/python bench/leaderboard.py [--sessions 100000] [--players 500] [
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import io
 import json
 import os
@@ -138,7 +143,7 @@ def run(args) -> None:
     django.setup()
     from django.db import connection
 
-    from scoring.models import Rating, RatingEvent
+    from scoring.models import Rating, RatingEvent, Season
 
     print(f"database: {connection.vendor}; {args.sessions:,} sessions, {args.players} players")
     call_command("migrate", verbosity=0)
@@ -154,6 +159,10 @@ def run(args) -> None:
     step("rerate from nothing", lambda out: call_command("rerate", stdout=io.StringIO()))
 
     best = Rating.objects.filter(game="sarg").order_by("-ordinal").first()
+    # the league of the data's last year (a fifth of the sessions), the latest season
+    year = Season.objects.create(
+        name="Bench year", start=dt.date(2024, 9, 1), end=dt.date(2025, 8, 31)
+    )
     urls = [
         "/leaderboard/sarg/",
         "/leaderboard/sarkophag/?page=2",
@@ -162,10 +171,35 @@ def run(args) -> None:
         "/",
         "/leaderboard/sarg/?period=year",
         "/leaderboard/sarkophag/?mode=online&min=10",
+        "/leaderboard/league/",
+        f"/leaderboard/league/{year.pk}/?format=csv",
+        "/leaderboard/sarg/?format=csv",
+        "/leaderboard/club/",
     ]
     print(f"{'page':<45} {'median ms':>10} {'CPU ms':>7} {'queries':>8} {'first ms':>9}")
     for url, median, cpu, queries, cold in page_figures(urls):
         print(f"{url:<45} {median:>10.1f} {cpu:>7.1f} {queries:>8} {cold:>9.0f}")
+    stats_figures(best.player_id)
+
+
+def stats_figures(player_id: int, runs: int = 5) -> None:
+    """The player's stats and the club's figures without the cache: median of ``runs``."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from scoring.leaderboard import stats
+    from scoring.models import Player
+
+    player = Player.objects.get(pk=player_id)
+    for label, fn in (
+        (f"player {player_id}'s stats, computed", lambda: stats.compute_player_stats(player)),
+        ("the club's figures, computed", stats.compute_club_stats),
+    ):
+        times = []
+        for _ in range(runs):
+            with CaptureQueriesContext(connection) as queries:
+                times.append(timed(fn))
+        print(f"{label:<45} {statistics.median(times) * 1000:>10.1f} ms, {len(queries)} queries")
 
 
 def _load() -> str:

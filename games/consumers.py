@@ -19,6 +19,11 @@ renders without reading the table. Otherwise, and on every forced message, it re
 ``LobbyConsumer`` (``/ws/play/lobby/``) sends ``rendering.lobby_fragments(user)`` on connect
 and on every ``lobby.changed``.
 
+A seated person's socket keeps their seat's ``last_seen_at`` fresh (``presence``): on connect,
+every ``presence.heartbeat_seconds()`` and when it closes. The host's socket looks on the same
+beat whether someone has been away long enough to be offered to a bot (or is back), and
+renders again when that changed; someone back after being away tells the table's group.
+
 Both keep their socket through a channel-layer outage (``layer_outages``): when Redis answers
 again they join their group again and send the viewer the table or lobby as it stands.
 
@@ -27,16 +32,20 @@ Rendering touches the database, so it runs in a worker thread (``database_sync_t
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 import uuid
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import recent_tables, rendering
+from . import presence, recent_tables, rendering
 from .layer_outages import SurvivesLayerOutages
 from .models import Table
 from .tables import LOBBY_GROUP, group_name
+
+log = logging.getLogger(__name__)
 
 NOT_FOUND = 4404
 RESYNC_INTERVAL = 1.0  # seconds: a client asking more often is ignored
@@ -52,6 +61,7 @@ def _public_id(scope) -> uuid.UUID | None:
 
 class TableConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
     group: str | None = None
+    presence_task: asyncio.Task | None = None
 
     async def connect(self):
         self.sent_version = -1
@@ -67,8 +77,14 @@ class TableConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
         self.outage_groups = (self.group,)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self._push()
+        if self._user_is_signed_in():
+            await self._seen()
+            self.presence_task = asyncio.create_task(self._keep_presence())
 
     async def disconnect(self, code):
+        if self.presence_task is not None:
+            self.presence_task.cancel()
+            await self._seen()  # when they left, to the second
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -98,6 +114,51 @@ class TableConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
     def after_outage_message(self) -> dict:
         return {"type": "table.version", "force": True}  # re-read: moves may have been missed
 
+    def _user_is_signed_in(self) -> bool:
+        return bool(getattr(self.scope.get("user"), "is_authenticated", False))
+
+    def _watches(self) -> tuple[bool, bool]:
+        """(seated, host of a playing table), as of this socket's last rendering."""
+        if self.last_key is None:
+            return False, False
+        _, _, status, _, seat, _, is_host, *_ = self.last_key
+        return seat is not None, is_host and status == "playing"
+
+    async def _keep_presence(self) -> None:
+        """While the socket is open: the seat stays seen, and the host's page follows who
+        has been away. A failure (the database busy) waits for the next beat."""
+        while True:
+            await asyncio.sleep(presence.heartbeat_seconds())
+            try:
+                seated, hosting = self._watches()
+                if seated:
+                    await self._seen()
+                if hosting:
+                    rendered = await self._render_if_away_changed()
+                    if rendered is not None:
+                        await self._send_rendered(rendered)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("Presence beat failed; trying again at the next", exc_info=True)
+
+    async def _seen(self) -> None:
+        """Mark this person's seat seen; back from being away, the table hears it (the
+        host's page drops the offer to hand the seat to a bot)."""
+        seated, _ = self._watches()
+        if not seated:
+            return
+        try:  # presence is a courtesy: a busy database or layer never ends the socket
+            back = await database_sync_to_async(presence.mark_seen)(
+                self.public_id, self.scope.get("user")
+            )
+            if back:
+                await self.channel_layer.group_send(
+                    self.group, {"type": "table.version", "force": True}
+                )
+        except Exception:
+            log.warning("Could not mark the seat seen", exc_info=True)
+
     def _recent(self, version: int) -> str | None:
         """This view at ``version`` if this process rendered it already (no database, no
         thread): same status and seats as last time, only the version moved on."""
@@ -114,6 +175,9 @@ class TableConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
         if rendered is None:
             await self.close(code=NOT_FOUND)
             return
+        await self._send_rendered(rendered)
+
+    async def _send_rendered(self, rendered: tuple[str, int, tuple]) -> None:
         html, version, key = rendered
         if version >= self.sent_version:
             self.sent_version, self.last_key = version, key
@@ -141,6 +205,19 @@ class TableConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
             if table is not None:
                 return self._render_table(table)
         return self._read_and_render()
+
+    @database_sync_to_async
+    def _render_if_away_changed(self) -> tuple[str, int, tuple] | None:
+        """The host's fragments again if who has been away changed since the last rendering
+        (the threshold passed, someone came back); None when nothing changed."""
+        table = Table.objects.with_seats().filter(public_id=self.public_id).first()
+        if table is None:
+            return None
+        user = self.scope.get("user")
+        key = rendering.fragments_key(table, rendering.viewer_seat(table, user), user)
+        if key == self.last_key:
+            return None
+        return self._render_table(table)
 
     def _read_and_render(self) -> tuple[str, int, tuple] | None:
         tables = Table.objects.with_seats()

@@ -249,6 +249,12 @@ class TableSeat(models.Model):
     to_act = models.BooleanField(
         _("to act"), default=False, help_text=_("This seat must decide now.")
     )
+    last_seen_at = models.DateTimeField(
+        _("last seen"),
+        null=True,
+        blank=True,
+        help_text=_("When the seat's person last had the table open (games.presence)."),
+    )
     player = models.ForeignKey(
         "scoring.Player",
         null=True,

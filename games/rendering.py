@@ -21,6 +21,7 @@ from django.urls import NoReverseMatch, get_script_prefix, reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from . import presence
 from .boards import board_context
 from .bot_players import level_choices
 from .labels import game_title, option_text, seat_names
@@ -71,7 +72,8 @@ def table_context(table, seat: int | None, *, user=None) -> dict[str, Any]:
     signed_in = bool(user is not None and getattr(user, "is_authenticated", False))
     is_host = signed_in and table.host_id == user.pk
     board = board_context(table.game, view, moves, names) if view is not None else None
-    seat_rows = _seat_rows(table, seats, names, view, seat, to_act, board)
+    away = presence.away_seats(table) if is_host else {}
+    seat_rows = _seat_rows(table, seats, names, view, seat, to_act, board, away)
     banner = _banner(table, seat, seat_rows, to_act, view)
     return {
         "table": table,
@@ -128,12 +130,12 @@ def _table_urls(public_id, script_prefix: str) -> dict[str, str]:
     return urls
 
 
-def _seat_rows(table, seats, names, view, seat, to_act, board) -> list[dict[str, Any]]:
+def _seat_rows(table, seats, names, view, seat, to_act, board, away) -> list[dict[str, Any]]:
     scores = view["scores"] if view else None
     winners = set(view["winners"]) if view and view["is_over"] else set()
     roles = (board or {}).get("seat_roles", {})
     places = {}
-    if view and view["is_over"]:
+    if view and view["is_over"] and not (board or {}).get("shows_ranking"):
         places = (board or {}).get("places") or _places(scores)  # a board may rank otherwise
     return [
         {
@@ -151,6 +153,8 @@ def _seat_rows(table, seats, names, view, seat, to_act, board) -> list[dict[str,
             "winner": s.position in winners,
             "place": places.get(s.position),
             "role": roles.get(s.position, ""),
+            "away_since": away.get(s.position),
+            "away_text": presence.since_text(away[s.position]) if s.position in away else "",
         }
         for i, s in enumerate(seats)
     ]
@@ -185,6 +189,8 @@ def _banner(table, seat, seat_rows, to_act, view) -> dict[str, Any]:
         if seat is not None and any(row["is_you"] and row["winner"] for row in seat_rows):
             shared = len(winners) > 1
             text = _("Game over: you share the win.") if shared else _("Game over: you win!")
+        elif len(winners) > 1:
+            text = _("Game over: %(names)s share the win.") % {"names": " & ".join(winners)}
         else:
             text = _("Game over: %(names)s wins.") % {"names": " & ".join(winners)}
         return {"kind": "over", "text": text, "title": _("Game over")}
@@ -220,8 +226,9 @@ def _controls(table, seats, seat, signed_in, is_host, user) -> dict[str, Any]:
 def fragments_key(table, seat: int | None, user=None) -> tuple:
     """Everything a table's fragments depend on besides the templates: the table and its
     version (the state moves only with the version), its status and seats, the viewer's seat
-    and the buttons that depend on who they are, and the language. Two viewers with equal
-    keys see byte-identical fragments, so one rendering serves both."""
+    and the buttons that depend on who they are, who has been away (the host is offered to
+    hand their seats to a bot), and the language. Two viewers with equal keys see
+    byte-identical fragments, so one rendering serves both."""
     signed_in = bool(user is not None and getattr(user, "is_authenticated", False))
     is_host = signed_in and table.host_id == user.pk
     return (
@@ -232,8 +239,14 @@ def fragments_key(table, seat: int | None, user=None) -> tuple:
         seat,
         signed_in,
         is_host,
+        _away_signature(table) if is_host else "",
         translation.get_language(),
     )
+
+
+def _away_signature(table) -> str:
+    away = presence.away_seats(table)
+    return ";".join(f"{position},{since.isoformat()}" for position, since in sorted(away.items()))
 
 
 def recent_fragments(key: tuple) -> str | None:
@@ -270,7 +283,7 @@ def table_fragments(table, seat: int | None, *, user=None) -> str:
     html = _recent.get(key)
     if html is not None:
         return html
-    _, _, _, _, _, signed_in, is_host, _ = key
+    _, _, _, _, _, signed_in, is_host, _, _ = key
     shared = seat is None and signed_in and not is_host
     if shared:
         html = _cached(_spectator_key(key))

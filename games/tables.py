@@ -229,11 +229,13 @@ def open_table(
         _check_level(level)
     with transaction.atomic():
         table = Table.objects.create(game=game, host=host, options=cleaned)
+        now = timezone.now()  # sitting down is being there (games.presence)
         TableSeat.objects.bulk_create(
             TableSeat(
                 table=table,
                 position=position,
                 user=host if position == 0 else None,
+                last_seen_at=now if position == 0 else None,
                 bot_level=bots.get(position, ""),
                 invite_only=position in kept and position not in bots,
             )
@@ -263,7 +265,8 @@ def take_seat(table: Table, user, position: int | None = None) -> int:
             if not seat.is_free:
                 raise TableError(_("Seat %(number)s is taken.") % {"number": seat.position + 1})
         seat.user = user
-        seat.save(update_fields=["user"])
+        seat.last_seen_at = timezone.now()  # sitting down is being there (games.presence)
+        seat.save(update_fields=["user", "last_seen_at"])
         _announce(table, force=True, lobby=True)
         return seat.position
 

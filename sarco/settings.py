@@ -9,6 +9,7 @@ so any number of daphne processes can serve one club. See README.md.
 import datetime as dt
 import os
 from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -38,6 +39,9 @@ if not SECRET_KEY:
             "python -c 'import secrets; print(secrets.token_urlsafe(50))'"
         )
     SECRET_KEY = "django-insecure-local-development-only"
+# Old keys still accepted for what they signed (sessions, reset and confirmation links) while
+# SECRET_KEY signs everything new: rotate by moving the old key here (README.md says how).
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -55,18 +59,22 @@ INSTALLED_APPS = [
     "axes",
     "channels",
     "django_htmx",
+    "csp",
     "scoring",
     "games",
+    "sarco",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",  # before whitenoise: static files get the header too
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",  # language from cookie, then Accept-Language
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "sarco.sessions.IdleExpiryMiddleware",  # after auth: refreshes logged-in sessions only
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -154,6 +162,9 @@ else:
 SARCO_BOT_PAUSE = float(os.environ.get("SARCO_BOT_PAUSE", "0.7"))
 # Each server process moves bots (started on its first connection); off in unit tests.
 SARCO_BOT_RUNNER = env_bool("SARCO_BOT_RUNNER", True)
+# Seconds a seated person's page may be closed before the host is offered to hand the seat
+# to a bot ("Ben has been away since 14:05"): a reload or a short network drop is no leaving.
+SARCO_AWAY_AFTER = float(os.environ.get("SARCO_AWAY_AFTER", "60"))
 
 # --- Auth -----------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -184,6 +195,64 @@ if env_bool("BEHIND_TLS_PROXY", False):
     AXES_CLIENT_IP_CALLABLE = "sarco.client_ip.client_ip"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Password reset (Django's views and tokens): a link works for a day and once (the token
+# covers the password and the last login, both of which the reset changes).
+PASSWORD_RESET_TIMEOUT = 24 * 3600
+# Reset requests: at most 3 per address and 10 per client address an hour (scoring.throttle).
+PASSWORD_RESET_PER_ADDRESS = 3
+PASSWORD_RESET_PER_CLIENT = 10
+PASSWORD_RESET_THROTTLE_SECONDS = 3600
+# A new email address's confirmation link works for this many days (scoring.member_mail).
+EMAIL_CONFIRMATION_DAYS = 3
+# At most this many confirmation mails per member an hour (scoring.throttle).
+EMAIL_CONFIRMATIONS_PER_MEMBER = 5
+
+# Sessions end after SESSION_IDLE_DAYS without a visit. sarco.sessions.IdleExpiryMiddleware
+# moves the expiry forward at most once a day per session instead of SESSION_SAVE_EVERY_REQUEST,
+# which would write the session on every request.
+SESSION_COOKIE_AGE = int(os.environ.get("SESSION_IDLE_DAYS", "14")) * 24 * 3600
+SESSION_REFRESH_SECONDS = 24 * 3600
+
+
+def email_settings_from_url(url: str) -> dict:
+    """EMAIL_URL, e.g. smtp+tls://user:password@smtp.example.org:587 (smtp://, smtp+tls:// for
+    STARTTLS, smtp+ssl:// for TLS from the start; console:// prints mail to the log)."""
+    parts = urlsplit(url)
+    if parts.scheme == "console":
+        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    if parts.scheme not in {"smtp", "smtp+tls", "smtp+ssl"}:
+        raise ImproperlyConfigured(
+            f"EMAIL_URL must start with smtp://, smtp+tls://, smtp+ssl:// or console://, "
+            f"not {parts.scheme}://"
+        )
+    query = parse_qs(parts.query)
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": parts.hostname or "localhost",
+        "EMAIL_PORT": parts.port or (465 if parts.scheme == "smtp+ssl" else 587),
+        "EMAIL_HOST_USER": unquote(parts.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+        "EMAIL_USE_TLS": parts.scheme == "smtp+tls" or "tls" in query,
+        "EMAIL_USE_SSL": parts.scheme == "smtp+ssl",
+    }
+
+
+# --- Mail: the console by default; SMTP from EMAIL_URL or EMAIL_HOST and friends -----------
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "sarco <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+EMAIL_TIMEOUT = 10
+if os.environ.get("EMAIL_URL"):
+    globals().update(email_settings_from_url(os.environ["EMAIL_URL"]))
+elif os.environ.get("EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = os.environ["EMAIL_HOST"]
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 
 # --- I18n -----------------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
@@ -224,6 +293,33 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 if env_bool("BEHIND_TLS_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+
+def same_host_websockets(hosts: list[str]) -> list[str]:
+    """wss:// (and ws:// with DEBUG) for each named host: 'self' covers same-origin sockets in
+    current browsers, older Safari needs them named. Wildcard hosts and IPv6 literals (which a
+    CSP source cannot name) are left to 'self'."""
+    schemes = ["wss", "ws"] if DEBUG else ["wss"]
+    named = [host for host in hosts if host and not host.startswith((".", "[")) and "*" not in host]
+    return [f"{scheme}://{host}" for host in named for scheme in schemes]
+
+
+# Content-Security-Policy (django-csp) on every response: scripts and styles only from the site
+# (no inline script or style, no eval: htmx is configured for it in base.html), images from the
+# site and data: URLs, sockets to this host, no framing, forms and <base> to the site only.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'", *same_host_websockets(ALLOWED_HOSTS)],
+        "object-src": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+        "base-uri": ["'self'"],
+    }
+}
 
 LOGGING = {
     "version": 1,

@@ -32,7 +32,14 @@ from django.utils.translation import ngettext
 from django_htmx.http import HttpResponseClientRedirect
 
 from . import exports, organising, sheets
-from .admin_forms import LinkLoginForm, MergeForm, ReasonForm, RenameForm
+from .admin_forms import (
+    LinkLoginForm,
+    MergeForm,
+    ReasonForm,
+    RedateForm,
+    RenameForm,
+    SeasonForm,
+)
 from .admin_links import PermittedLinks
 from .admin_views import may_undo_merges, new_results, undo_merge_view
 from .calculators import SheetError
@@ -218,9 +225,14 @@ def seat_number(seat) -> int:
 class SeatInline(PermittedLinks, admin.TabularInline):
     model = Seat
     extra = 0
-    fields = [seat_number, "player", "role", "score", "place"]
+    fields = [seat_number, "player", "role_name", "score", "place"]
     readonly_fields = fields
     can_delete = False
+
+    @admin.display(description=_("role"))
+    def role_name(self, seat: Seat) -> str:
+        """Sarg's role in the reader's language, not its stored key ("queen")."""
+        return ROLE_LABEL.get(seat.role, seat.role)
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
@@ -263,6 +275,9 @@ class PlaySessionAdmin(OrganiserAdmin):
         "created_by",
         "created_at",
         "finished_at",
+        "played_on",
+        "location",
+        "notes",
         "voided_at",
         "version",
     ]
@@ -332,6 +347,7 @@ class PlaySessionAdmin(OrganiserAdmin):
             self._route("void", self.void_view, "void"),
             self._route("restore", self.restore_view, "restore"),
             self._route("remove", self.remove_view, "remove"),
+            self._route("redate", self.redate_view, "redate"),
             *super().get_urls(),
         ]
 
@@ -526,6 +542,26 @@ class PlaySessionAdmin(OrganiserAdmin):
             intro=_t("The session counts again in the standings and the ratings."),
             submit=_t("Restore it"),
             done=_t("The session counts again; ratings are updated."),
+        )
+
+    def redate_view(self, request, object_id):
+        """The played date, changed through the audit trail; ratings follow."""
+        session = self._object_or_404(request, object_id)
+        form = RedateForm(request.POST or None, initial={"played_on": session.played_on})
+        return self.organise_form(
+            request,
+            session,
+            form,
+            act=lambda data: organising.redate(
+                session, data["played_on"], by=request.user, reason=data["reason"]
+            ),
+            done=_t("The played date is changed; ratings, standings and the league follow it."),
+            title=_t("Change the played date"),
+            intro=_t(
+                "A finished game keeps its time of day; its ratings are replayed from the "
+                "earlier of the two dates."
+            ),
+            submit=_t("Change the date"),
         )
 
     def remove_view(self, request, object_id):
@@ -810,7 +846,8 @@ class PlayerAdmin(OrganiserAdmin):
 
 @admin.register(Season)
 class SeasonAdmin(NulSafeChangelist, admin.ModelAdmin):
-    list_display = ["name", "start", "end"]
+    list_display = ["name", "start", "end", "scheme", "min_games"]
+    form = SeasonForm
     search_fields = ["name"]
     date_hierarchy = "start"
 

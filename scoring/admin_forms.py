@@ -9,7 +9,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from .models import Player
+from .models import Player, Season
 from .organising import REASON_LENGTH
 
 
@@ -26,6 +26,18 @@ class ReasonForm(forms.Form):
         if not reason:
             raise forms.ValidationError(_("Say why."))
         return reason
+
+
+class RedateForm(ReasonForm):
+    played_on = forms.DateField(
+        label=_("Played on"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text=_(
+            "The day the game was played, in the club's time zone. Ratings, standings, "
+            "seasons and the league follow it."
+        ),
+    )
+    field_order = ["played_on", "reason"]
 
 
 class RenameForm(ReasonForm):
@@ -62,4 +74,25 @@ class MergeForm(ReasonForm):
 
     def __init__(self, *args, exclude=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["into"].queryset = Player.objects.people().exclude(pk__in=list(exclude))
+        self.fields["into"].queryset = Player.objects.pickable().exclude(pk__in=list(exclude))
+
+
+class SeasonForm(forms.ModelForm):
+    """A season; its league rules fall back to the defaults when left out (a form of an
+    older page, a script), so a season is never refused for what it did not say."""
+
+    class Meta:
+        model = Season
+        fields = ["name", "start", "end", "scheme", "fixed_points", "min_games"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("scheme", "min_games"):
+            self.fields[name].required = False
+
+    def clean_scheme(self) -> str:
+        return self.cleaned_data.get("scheme") or Season.Scheme.SHARED
+
+    def clean_min_games(self) -> int:
+        value = self.cleaned_data.get("min_games")
+        return Season._meta.get_field("min_games").default if value is None else value

@@ -30,7 +30,8 @@ from django.utils.translation import ngettext
 from . import ratings
 from .bulk_rows import ANALYZE_AFTER, analyze, insert_objects, insert_rows, paused_gc
 from .calculators import SheetError, compute
-from .models import Player, PlaySession, Round, Seat, SeatRecord, SheetImport
+from .models import Player, PlaySession, Round, Seat, SeatRecord, SheetImport, club_date
+from .played import DETAIL_KEYS, sheet_details
 from .players import name_key, tidy_name
 from .records import highlights
 from .sheets import END_GAMES, SETUP_FIELDS, _renamed, renamed_value
@@ -68,6 +69,7 @@ class Sheet:
     finished_at: dt.datetime
     mode: str
     source_id: str | None
+    details: dict[str, str] = field(default_factory=dict)
     fingerprint: str = ""
     players: list[Player] = field(default_factory=list)
     entries: list[dict[str, Any]] = field(default_factory=list)
@@ -129,7 +131,7 @@ def parse_date(value: Any, index: int) -> dt.datetime:
     return moment
 
 
-IMPORT_KEYS = ("date", "mode", "id")  # about the session, not the sheet
+IMPORT_KEYS = ("date", "mode", "id", *DETAIL_KEYS)  # about the session, not the sheet
 CHECKED_ONLY = ("totals",)  # paper's written totals: checked against the computed ones
 
 
@@ -154,6 +156,11 @@ def read_sheet(index: int, data: Any) -> Sheet:
         if not 0 < len(source_id) <= 200:
             raise ImportRefused(_("an id has 1 to 200 characters."), index, "id")
     try:
+        details = sheet_details(data)
+    except ValueError as exc:
+        key = exc.args[0]
+        raise ImportRefused(_("%(key)s must be text.") % {"key": key}, index, key) from None
+    try:
         result = compute({k: v for k, v in data.items() if k not in IMPORT_KEYS})
     except SheetError as exc:
         raise ImportRefused(exc.message, index, exc.field) from None
@@ -164,7 +171,7 @@ def read_sheet(index: int, data: Any) -> Sheet:
             index,
             "rounds",
         )
-    return Sheet(index, sheet, _slim(result, sheet), finished_at, mode, source_id)
+    return Sheet(index, sheet, _slim(result, sheet), finished_at, mode, source_id, details)
 
 
 def _slim(result: dict[str, Any], sheet: dict[str, Any]) -> dict[str, Any]:
@@ -407,7 +414,9 @@ def _write(sheets: list[Sheet], user) -> None:
             status=PlaySession.Status.FINISHED,
             created_by=creator,
             finished_at=s.finished_at,
+            played_on=club_date(s.finished_at),
             version=1,
+            **s.details,
         )
         for s in sheets
     ]

@@ -16,12 +16,12 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
-from django.db.models import F, Prefetch, QuerySet
+from django.db.models import Exists, F, OuterRef, Prefetch, QuerySet
 from django.http import StreamingHttpResponse
 from django.utils import timezone
 
 from .models import PlaySession, Round, Seat
-from .sheets import sheet_of
+from .sheets import sheet_of, with_details
 
 CHUNK_SIZE = 2000  # rows per fetch
 SHEET_CHUNK_SIZE = 500  # whole sessions (seats and rounds prefetched) per fetch
@@ -29,6 +29,7 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 # Column names are stable keys for spreadsheets and scripts, not translated labels.
 SESSION_HEADER = ["session", "game", "date", "mode", "status", "voided", "players", "winners"]
+SESSION_HEADER += ["location", "notes"]
 SEAT_HEADER = ["session", "game", "date", "mode", "seat", "player", "role"]
 SEAT_HEADER += ["place", "score", "voided"]
 
@@ -87,6 +88,8 @@ def session_rows(sessions: QuerySet) -> Iterator[list]:
             "mode",
             "status",
             "voided_at",
+            "location",
+            "notes",
             "seats__player__name",
             "seats__place",
         )
@@ -95,7 +98,7 @@ def session_rows(sessions: QuerySet) -> Iterator[list]:
     )
     for _pk, seats in groupby(rows, key=itemgetter(0)):
         seats = list(seats)
-        _, public_id, game, finished_at, mode, status, voided_at = seats[0][:7]
+        _, public_id, game, finished_at, mode, status, voided_at, location, notes = seats[0][:9]
         names = [name for *_, name, _place in seats if name is not None]
         winners = [name for *_, name, place in seats if name is not None and place == 1]
         yield [
@@ -107,6 +110,8 @@ def session_rows(sessions: QuerySet) -> Iterator[list]:
             _voided(voided_at),
             "; ".join(names),
             "; ".join(winners),
+            location,
+            notes,
         ]
 
 
@@ -152,12 +157,15 @@ def sheet_lines(sessions: QuerySet) -> Iterator[str]:
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
     rounds = Prefetch("rounds", queryset=Round.objects.order_by("number"))
     sessions = sessions.filter(status=PlaySession.Status.FINISHED)
+    # final scores only (a BG Stats play): no entries, so no sheet that would import back
+    sessions = sessions.filter(Exists(Round.objects.filter(session=OuterRef("pk"))))
     sessions = in_order(sessions).prefetch_related(None).prefetch_related(seats, rounds)
     yield "["
     first = True
     for s in sessions.iterator(chunk_size=SHEET_CHUNK_SIZE):
         sheet = sheet_of(s, list(s.seats.all()), list(s.rounds.all()))
         sheet.update({"id": str(s.public_id), "date": played_text(s.finished_at), "mode": s.mode})
+        sheet.update(with_details(s))
         yield ("\n" if first else ",\n") + json.dumps(sheet, ensure_ascii=False)
         first = False
     yield "\n]\n"

@@ -24,12 +24,12 @@ class PlayerQuerySet(models.QuerySet):
         return self.filter(is_bot=False)
 
     def pickable(self):
-        """Who a keeper picks at a table: no bots, and no superuser login that never played
-        (an administrator's account, not a club member)."""
+        """Who a keeper picks at a table or an organiser merges into: no bots, and no
+        administrator's or organiser's login that never played (an account made to run the
+        club, e.g. by ``createorganizer``, is not a club member until it plays)."""
         played = Seat.objects.filter(player=models.OuterRef("pk"))
-        return self.filter(is_bot=False).exclude(
-            models.Q(user__is_superuser=True) & ~models.Exists(played)
-        )
+        runs_the_club = models.Q(user__is_superuser=True) | models.Q(user__is_staff=True)
+        return self.filter(is_bot=False).exclude(runs_the_club & ~models.Exists(played))
 
     def search(self, text: str):
         """Players whose name contains ``text``, case-insensitively."""
@@ -124,6 +124,36 @@ class Player(models.Model):
         self.name_key = name_key(self.name)
 
 
+# --- Members' mail: address and preferences --------------------------------------------------
+
+
+class MemberProfile(models.Model):
+    """What a member chose about mail. The confirmed address is the user's own ``email`` (so
+    Django's password reset finds only confirmed addresses); one waiting for its link is kept
+    here until it is confirmed."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="member_profile",
+        verbose_name=_("user"),
+    )
+    pending_email = models.EmailField(
+        _("address awaiting confirmation"),
+        blank=True,
+        help_text=_("Used for nothing until its owner follows the link mailed to it."),
+    )
+    mail_club_nights = models.BooleanField(_("mail about club nights"), default=True)
+    mail_your_turn = models.BooleanField(_("mail when it is your turn"), default=True)
+
+    class Meta:
+        verbose_name = _("member profile")
+        verbose_name_plural = _("member profiles")
+
+    def __str__(self) -> str:
+        return str(self.user)
+
+
 # --- Seasons and the audit trail (organisers) ---------------------------------------------------
 
 
@@ -134,11 +164,43 @@ class SeasonQuerySet(models.QuerySet):
 
 
 class Season(models.Model):
-    """A named date range (both ends included) that standings can be filtered by."""
+    """A named date range (both ends included) that standings can be filtered by, and the
+    rules of its league table (scoring.leaderboard.league)."""
+
+    class Scheme(models.TextChoices):
+        SHARED = "shared", _("six points a seat, shared by place")
+        BEATEN = "beaten", _("share of opponents beaten (10 for beating all)")
+        FIXED = "fixed", _("fixed points per place")
 
     name = models.CharField(_("name"), max_length=60, unique=True)
     start = models.DateField(_("first day"))
     end = models.DateField(_("last day"))
+    scheme = models.CharField(
+        _("points scheme"),
+        max_length=10,
+        choices=Scheme.choices,
+        default=Scheme.SHARED,
+        help_text=_(
+            "How the league gives points per place. Six points a seat: a table of n players "
+            "shares 6 n points by place, the last still scoring; tied players share their "
+            "places' points."
+        ),
+    )
+    fixed_points = models.CharField(
+        _("fixed points per place"),
+        max_length=100,
+        blank=True,
+        default="",
+        help_text=_(
+            "For the fixed scheme: points for 1st, 2nd, 3rd ... place, separated by commas, "
+            "e.g. 10, 6, 3, 1. Places beyond the list score 0."
+        ),
+    )
+    min_games = models.PositiveSmallIntegerField(
+        _("minimum games to rank"),
+        default=3,
+        help_text=_("Players with fewer games in a game's table are listed, but not ranked."),
+    )
 
     objects = SeasonQuerySet.as_manager()
 
@@ -156,6 +218,16 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self):
+        super().clean()
+        from .leaderboard.points import PointsRefused, parse_fixed
+
+        if self.scheme == self.Scheme.FIXED:
+            try:
+                parse_fixed(self.fixed_points)
+            except PointsRefused as exc:
+                raise ValidationError({"fixed_points": exc.message}) from None
 
     def bounds(self):
         """[first instant, instant after the last day) in the current time zone, for
@@ -190,6 +262,7 @@ class AuditEntry(models.Model):
         LINK = "link", _("link to a login")
         ABANDON = "abandon", _("abandon a table")
         HAND_TO_BOT = "hand_to_bot", _("hand a seat to a bot")
+        REDATE = "redate", _("change the played date")
 
     at = models.DateTimeField(_("when"), default=timezone.now, db_index=True)
     actor = models.ForeignKey(
@@ -250,7 +323,20 @@ class PlaySessionQuerySet(models.QuerySet):
         return self.filter(game=game) if game else self
 
     def newest_first(self):
-        return self.order_by(models.F("finished_at").desc(nulls_last=True), "-created_at", "-id")
+        """By the played date: a finished session's ``finished_at`` lies on it, a sheet in
+        progress has ``played_on`` alone."""
+        return self.order_by(
+            models.F("finished_at").desc(nulls_last=True), "-played_on", "-created_at", "-id"
+        )
+
+    def locations(self):
+        """The club's places: every location typed before, most used first."""
+        return (
+            self.exclude(location="")
+            .values_list("location", flat=True)
+            .annotate(n=models.Count("id"))
+            .order_by("-n", "location")
+        )
 
     def editable_by(self, user):
         """Sessions ``user`` may edit: their own, or every one for organisers (staff)."""
@@ -319,6 +405,19 @@ class PlaySession(models.Model):
         blank=True,
         help_text=_("Set when an organiser voids the session: kept, but out of the ratings."),
     )
+    played_on = models.DateField(
+        _("played on"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "The day the game was played, in the club's time zone. Once finished, always "
+            "the day of “finished”, which ratings, standings, seasons and the league use."
+        ),
+    )
+    location = models.CharField(
+        _("location"), max_length=100, blank=True, default="", help_text=_("Where it was played.")
+    )
+    notes = models.TextField(_("notes"), max_length=2000, blank=True, default="")
 
     objects = PlaySessionQuerySet.as_manager()
 
@@ -333,10 +432,27 @@ class PlaySession(models.Model):
         club's time zone and the reader's date format: what an organiser knows it by."""
         return f"{self.get_game_display()}, {played_label(self.played_at)}"
 
+    def save(self, *args, **kwargs):
+        """``played_on`` always follows ``finished_at`` (one truth for the played date,
+        also on ``save(update_fields=["finished_at"])``); a new sheet is played today."""
+        if self.finished_at is not None:
+            self.played_on = club_date(self.finished_at)
+        elif self.played_on is None:
+            self.played_on = club_today()
+        fields = kwargs.get("update_fields")
+        if fields is not None and "finished_at" in fields:
+            kwargs["update_fields"] = {*fields, "played_on"}
+        super().save(*args, **kwargs)
+
     @property
     def played_at(self) -> dt.datetime | None:
-        """When the game was played: finished, else started (a sheet in progress)."""
-        return self.finished_at or self.created_at
+        """When the game was played: finished, else started (a sheet in progress; the
+        start of its played day when the keeper set an earlier one)."""
+        if self.finished_at is not None:
+            return self.finished_at
+        if self.played_on and self.created_at and self.played_on != club_date(self.created_at):
+            return at_club_midnight(self.played_on)
+        return self.created_at
 
     @property
     def is_finished(self) -> bool:
@@ -348,6 +464,21 @@ class PlaySession(models.Model):
             user.is_authenticated
             and (user.is_staff or (self.created_by_id and self.created_by_id == user.pk))
         )
+
+
+def club_today() -> dt.date:
+    """Today in the club's time zone (``TIME_ZONE``), whatever the reader's."""
+    return timezone.localdate(timezone=timezone.get_default_timezone())
+
+
+def club_date(moment: dt.datetime) -> dt.date:
+    """The club's calendar day of ``moment``."""
+    return timezone.localtime(moment, timezone.get_default_timezone()).date()
+
+
+def at_club_midnight(day: dt.date) -> dt.datetime:
+    """The first instant of ``day`` in the club's time zone."""
+    return dt.datetime.combine(day, dt.time(), tzinfo=timezone.get_default_timezone())
 
 
 def played_label(moment: dt.datetime | None) -> str:

@@ -20,7 +20,16 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from . import ratings, sheets
-from .models import AuditEntry, Player, PlaySession, Rating, RatingEvent, Seat, SeatRecord
+from .models import (
+    AuditEntry,
+    Player,
+    PlaySession,
+    Rating,
+    RatingEvent,
+    Seat,
+    SeatRecord,
+    club_today,
+)
 from .players import ensure_player_for, tidy_name
 from .records import record_session
 
@@ -127,6 +136,39 @@ def correct_round(
         audit = record(by, Action.CORRECT, session, before=before, after=after, reason=reason)
         ratings.session_changed(session)
     return outcome, audit
+
+
+def _dates(session: PlaySession) -> dict[str, Any]:
+    return {
+        "played_on": session.played_on.isoformat() if session.played_on else None,
+        "finished_at": session.finished_at.isoformat() if session.finished_at else None,
+    }
+
+
+def redate(session: PlaySession, day, *, by, reason: str) -> AuditEntry:
+    """Move a session to the day it was really played: a finished one keeps its time of
+    day (in the club's time zone) and its ratings are replayed from the earlier of the two
+    days, so it lands in the right season and changes the right ratings."""
+    from .played import EARLIEST, moved_to
+
+    reason = clean_reason(reason)
+    if day > club_today():
+        raise OrganisingRefused(_("A game cannot be played in the future."), "played_on")
+    if day < EARLIEST:
+        raise OrganisingRefused(_("Pick a date after 1900."), "played_on")
+    with transaction.atomic():
+        session = PlaySession.objects.select_for_update().get(pk=session.pk)
+        if session.played_on == day:
+            raise OrganisingRefused(_("The session already has this date."), "played_on")
+        before = _dates(session)
+        if session.finished_at is not None:
+            session.finished_at = moved_to(session.finished_at, day)
+        session.played_on = day
+        session.save(update_fields=["finished_at", "played_on"])
+        after = _dates(session)
+        audit = record(by, Action.REDATE, session, before=before, after=after, reason=reason)
+        ratings.session_changed(session)
+    return audit
 
 
 def void(session: PlaySession, *, by, reason: str) -> AuditEntry:

@@ -3,7 +3,7 @@ result), stored so the player page shows records without recomputing old sheets.
 
 Sarg: most points in one round and the best line scored in a square (rows for the Queen,
 columns for the King). Sarkophag: fewest heads taken in one round. Sacrifice: the points on
-the altar. Sarcophagus' record, the most fame, is simply the best score.
+the altar. Sarcophagus' record, the most fame, is its best score (shown once, as such).
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ from django.utils.translation import ngettext
 from .calculators import SheetError, compute
 from .entry import END_GAMES, ENTRIES, build_sheet
 from .models import AppliedEdit, Player, PlaySession, Round, Seat
+from .played import DETAIL_KEYS, finishing_moment, sheet_details
 from .players import guest_named
 from .ratings import session_changed
 
@@ -119,9 +120,11 @@ def create_session(
     roles: dict[str, str] | None = None,
     mode: str = PlaySession.Mode.TABLETOP,
     public_id: uuid.UUID | None = None,
+    details: dict[str, Any] | None = None,
 ) -> PlaySession:
-    """A new sheet in progress; ``roles`` maps a role to a player name (Sarg). ``public_id``
-    is the id a phone gave a sheet it started offline (unique: it is accepted once)."""
+    """A new sheet in progress; ``roles`` maps a role to a player name (Sarg); ``details``
+    its ``played_on``, ``location`` and ``notes`` (scoring.played). ``public_id`` is the id
+    a phone gave a sheet it started offline (unique: it is accepted once)."""
     options = {k: v for k, v in (options or {}).items() if v is not None}
     roles = roles or {}
     if game not in dict(PlaySession.GAME_CHOICES):
@@ -134,6 +137,7 @@ def create_session(
         mode=mode,
         options=options,
         created_by=user if user is not None and user.is_authenticated else None,
+        **(details or {}),
     )
     role_of = {name: role for role, name in roles.items()}
     Seat.objects.bulk_create(
@@ -153,6 +157,7 @@ def start_session(
     *,
     swap=False,
     public_id: uuid.UUID | None = None,
+    details: dict[str, Any] | None = None,
 ) -> PlaySession:
     """A new sheet of the club players picked, in seat order, then the guests named. All or
     nothing: a sheet the rules refuse creates no guest. ``swap`` exchanges the first two
@@ -164,7 +169,7 @@ def start_session(
         roles = {"queen": queen.name, "king": king.name}
     elif swap and len(players) == 2:
         players = players[::-1]
-    return create_session(game, user, players, options, roles, public_id=public_id)
+    return create_session(game, user, players, options, roles, public_id=public_id, details=details)
 
 
 def swap_seats(public_id, user, seen_version: int | None) -> Outcome:
@@ -395,7 +400,7 @@ def apply_edit(
         _write_results(seats, result)
         if op == "finish":
             session.status = PlaySession.Status.FINISHED
-            session.finished_at = timezone.now()
+            session.finished_at = finishing_moment(session.played_on)
         session.save(update_fields=["version", "status", "finished_at"])
         if op == "finish":
             session_changed(session)
@@ -554,8 +559,14 @@ def _write_results(seats: list[Seat], result: dict | None) -> None:
 
 
 def export_sheet(session: PlaySession) -> dict[str, Any]:
-    """The session as the JSON of docs/scorekeeper.md (what ``import_sheet`` reads back)."""
-    return sheet_of(session)
+    """The session as the JSON of docs/scorekeeper.md (what ``import_sheet`` reads back),
+    with its location and notes when it has them."""
+    return {**sheet_of(session), **with_details(session)}
+
+
+def with_details(session: PlaySession) -> dict[str, str]:
+    """The session's ``location`` and ``notes`` as sheet keys, the empty ones left out."""
+    return {k: getattr(session, k) for k in DETAIL_KEYS if getattr(session, k)}
 
 
 def _renamed(value: Any, names: dict[str, str]) -> Any:
@@ -634,6 +645,14 @@ def import_sheet(
     become guests. A sheet the rules consider over is stored finished (unless ``finish`` says
     otherwise). Invalid sheets raise EditRefused and store nothing; with ``skip_same`` a
     sheet the club has already raises AlreadyImported."""
+    details = {}
+    if isinstance(data, dict):
+        try:
+            details = sheet_details(data)
+        except ValueError as exc:
+            key = exc.args[0]
+            raise EditRefused(_("%(key)s must be text.") % {"key": key}, key) from None
+        data = {k: v for k, v in data.items() if k not in DETAIL_KEYS}
     try:
         result = compute(data)
     except SheetError as exc:
@@ -645,7 +664,7 @@ def import_sheet(
     names = {old: p.name for old, p in zip(result["players"], players, strict=True)}
     roles = {role: names.get(name, name) for role, name in (data.get("roles") or {}).items()}
     options = _options(game, data)
-    session = create_session(game, user, players, options, roles)
+    session = create_session(game, user, players, options, roles, details=details)
     result = fill_session(session, roles, _entries(game, data, names))
     if finish if finish is not None else result["finished"]:
         session.status = PlaySession.Status.FINISHED

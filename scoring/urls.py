@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import offline, sheets
+from .views import details, offline, sheets
 
 urlpatterns = [
     path("", sheets.scorekeeper, name="scorekeeper"),
@@ -21,5 +21,6 @@ urlpatterns = [
     path("<uuid:public_id>/delete/", sheets.delete_sheet, name="sheet-delete"),
     path("<uuid:public_id>/swap/", sheets.swap, name="sheet-swap"),
     path("<uuid:public_id>/sync/", offline.sync_entry, name="sheet-sync"),
+    path("<uuid:public_id>/details/", details.sheet_details, name="sheet-details"),
     path("<uuid:public_id>/export.json", sheets.export, name="sheet-export"),
 ]

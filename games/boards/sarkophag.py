@@ -41,6 +41,7 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "announce": events[-1] if events else "",
         "seat_roles": _seat_roles(view),
         "places": _places(view) if view["is_over"] else {},
+        "shows_ranking": True,  # the result ranks everyone; the seat list need not again
     }
 
 
@@ -79,11 +80,12 @@ def _players(view, names) -> list[dict[str, Any]]:
 
 
 def _seat_roles(view) -> dict[int, str]:
-    """Dealer and leader, for the table's seat list."""
+    """Dealer and leader, for the table's seat list; nobody deals once the game is over."""
+    if view["is_over"]:
+        return {}
     roles: dict[int, list[str]] = {}
     roles.setdefault(view["dealer"], []).append(_("deals"))
-    if not view["is_over"]:
-        roles.setdefault(view["leader"], []).append(_("leads this trick"))
+    roles.setdefault(view["leader"], []).append(_("leads this trick"))
     return {seat: " · ".join(words) for seat, words in roles.items()}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engine_text import refusal
@@ -112,9 +113,35 @@ def parsed_per_player(
     return parsed
 
 
+# The ranks a German pack prints: B (Bube) and D (Dame); K (König) and A (Ass) are as in English.
+GERMAN_RANKS = {"B": "J", "D": "Q"}
+
+
+def from_reader_s_pack(typed: Any) -> Any:
+    """A card typed with the rank letters on the reader's cards, in the engine's notation:
+    in German, ``DH`` (Dame of hearts) is ``QH`` and ``BS`` is ``JS``. Neither letter is a
+    rank in the engine's notation, so nothing else changes meaning."""
+    if not (isinstance(typed, str) and (get_language() or "").startswith("de")):
+        return typed
+    rank, suit = typed[:-1], typed[-1:]
+    return GERMAN_RANKS[rank] + suit if rank in GERMAN_RANKS else typed
+
+
+def as_written(card: str) -> str:
+    """A card in the engine's notation as the reader writes it (``QH`` is ``DH`` in German),
+    for the messages that name it."""
+    if not (get_language() or "").startswith("de"):
+        return card
+    letters = {english: german for german, english in GERMAN_RANKS.items()}
+    rank, suit = card[:-1], card[-1:]
+    return letters[rank] + suit if rank in letters else card
+
+
 def canonical(parse: Callable[[str], str], typed: Any, field: str) -> str:
     """A card or tile in the engine's own notation. A loose spelling (``qh``, ``5-Sun``) is
-    refused with the right one: what is stored must be what the edit page shows."""
+    refused with the right one: what is stored must be what the edit page shows. German
+    readers may write ranks as their cards print them (``DH`` for ``QH``)."""
+    typed = from_reader_s_pack(typed)
     try:
         written = parse(typed)
     except ValueError as exc:

@@ -18,7 +18,7 @@ from games.engines.sacrifice import (
     score_breakdown,
 )
 
-from .common import SheetError, parsed_per_player, places
+from .common import SheetError, as_written, parsed_per_player, places
 
 TROPHY_COUNT = Counter(TROPHIES)
 KEYS = ("trophies", "sacrificed", "lost_by_cards")
@@ -101,7 +101,7 @@ def _check_trophies(players: list[str], trophies: dict[str, list[str]]) -> None:
             if card not in TROPHY_COUNT:
                 raise SheetError(
                     _("%(card)s is not a trophy: trophies are the jacks, queens, kings and jokers.")
-                    % {"card": card},
+                    % {"card": as_written(card)},
                     f"trophies.{name}",
                 )
             given[card] += 1
@@ -109,7 +109,9 @@ def _check_trophies(players: list[str], trophies: dict[str, list[str]]) -> None:
                 if card == "JK":
                     message = _("Both jokers were already given as a trophy.")
                 else:
-                    message = _("%(card)s was already given as a trophy.") % {"card": card}
+                    message = _("%(card)s was already given as a trophy.") % {
+                        "card": as_written(card)
+                    }
                 raise SheetError(message, f"trophies.{name}")
 
 
@@ -133,7 +135,7 @@ def _check_sacrifices(players: list[str], sacrificed: dict[str, list[str]]) -> N
                         "%(card)s is in the other player's starter deck; "
                         "%(name)s cannot sacrifice it."
                     )
-                    % {"card": card, "name": name},
+                    % {"card": as_written(card), "name": name},
                     where,
                 )
             gone[card] += 1
@@ -142,6 +144,6 @@ def _check_sacrifices(players: list[str], sacrificed: dict[str, list[str]]) -> N
                     message = _("Both jokers are already sacrificed; a card goes to an altar once.")
                 else:
                     message = _("%(card)s is already sacrificed; a card goes to an altar once.") % {
-                        "card": card
+                        "card": as_written(card)
                     }
                 raise SheetError(message, where)

@@ -6,11 +6,12 @@ from collections import Counter
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from games.engine_text import refusal
+from games.engine_text import refusal, say
 from games.engines.sarg import DECK, TARGET, final_result, parse_card, score_round
 
-from .common import SheetError, add, canonical, check_keys, places, whole_number
+from .common import SheetError, add, as_written, canonical, check_keys, places, whole_number
 from .common import name_list as as_list
 
 KEYS = ("roles", "to_1000", "rounds")
@@ -52,7 +53,7 @@ def compute(sheet: dict[str, Any], players: list[str]) -> dict[str, Any]:
         totals = {queen: result["queen"], king: result["king"]}
         bonus = result["bonus"]
         bonus_to = {"queen": queen, "king": king}.get(result["bonus_to"])
-        explanation = _named(result["explanation"], queen, king)
+        explanation = _named(result, queen, king)
     best = max(totals.values())
     return {
         "totals": totals,
@@ -111,7 +112,7 @@ def _round(entry: Any, field: str, used: Counter[str]) -> dict[str, Any]:
                     message = _(
                         "%(card)s was already played in an earlier round; one deck serves six "
                         "rounds."
-                    ) % {"card": card}
+                    ) % {"card": as_written(card)}
                 raise SheetError(
                     message,
                     f"{field}.grid",
@@ -137,9 +138,33 @@ def _over_message(number: int, to_1000: bool) -> str:
     return _("Sarg is six rounds; there is no round %(next)d.") % {"next": number + 1}
 
 
-def _named(text: str, queen: str, king: str) -> str:
-    """The engine speaks of roles; a sheet names the players."""
-    for article in ("The", "the"):
-        text = text.replace(f"{article} Queen", f"{queen} (Queen)")
-        text = text.replace(f"{article} King", f"{king} (King)")
-    return text
+def _named(result: dict[str, Any], queen: str, king: str) -> str:
+    """The engine speaks of roles; a sheet names the players, in the reader's language."""
+    numbers = result["explanation"].params
+    to = result["bonus_to"]
+    if to is None:  # equal totals, both credited the best round: nobody to name
+        return say(result["explanation"])
+    who = {"name": queen if to == "queen" else king}
+    leads = result["totals"]["queen"] != result["totals"]["king"]
+    return BONUS_SENTENCES[to, leads] % {**numbers, **who}
+
+
+# The end bonus in words, by who gains it and whether they led (else the totals were equal).
+BONUS_SENTENCES = {
+    ("queen", True): gettext_lazy(
+        "%(name)s (Queen) leads %(high)s to %(low)s and gains the difference, %(bonus)s, as a "
+        "bonus: %(final)s to %(low)s."
+    ),
+    ("king", True): gettext_lazy(
+        "%(name)s (King) leads %(high)s to %(low)s and gains the difference, %(bonus)s, as a "
+        "bonus: %(final)s to %(low)s."
+    ),
+    ("queen", False): gettext_lazy(
+        "The totals are equal (%(total)s each); the highest round score, %(best)s, was "
+        "credited to %(name)s (Queen), who gains it as a bonus: %(final)s to %(total)s."
+    ),
+    ("king", False): gettext_lazy(
+        "The totals are equal (%(total)s each); the highest round score, %(best)s, was "
+        "credited to %(name)s (King), who gains it as a bonus: %(final)s to %(total)s."
+    ),
+}

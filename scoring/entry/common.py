@@ -40,18 +40,24 @@ def int_or_text(value: str) -> int | str:
 
 
 def card_label(card: str) -> dict[str, Any]:
-    """How a playing card (``QH``, ``JK``, or empty) is drawn and read out."""
+    """How a playing card (``QH``, ``JK``, or empty) is drawn and read out, with the rank
+    letters of the reader's pack (a German one reads B, D, K)."""
+    from games.boards.cards import card_face  # the boards import the sheet's views
+
     if not card:
         return {"card": "", "text": "", "red": False, "name": gettext("empty")}
     if card == "JK":
-        return {"card": card, "text": "🃏", "red": False, "name": gettext("joker (vampire)")}
-    rank, suit = card[:-1], card[-1]
-    return {
-        "card": card,
-        "text": f"{rank}{SUIT_SYMBOL[suit]}",
-        "red": suit in "HD",
-        "name": gettext("%(rank)s of %(suit)s") % {"rank": rank, "suit": SUIT_NAME[suit]},
-    }
+        # As the online boards draw it: letters and a star every font has, not an emoji.
+        return {"card": card, "text": "JK★", "red": False, "name": gettext("joker (vampire)")}
+    face = card_face(card)
+    return {"card": card, "text": face["text"], "red": face["red"], "name": face["name"]}
+
+
+def rank_letter(rank: str) -> str:
+    """A rank (``Q``) as printed on the reader's cards (``D`` for Dame in German)."""
+    from games.boards.cards import RANK_LETTERS  # the boards import the sheet's views
+
+    return str(RANK_LETTERS.get(rank, rank))
 
 
 def tile_label(tile: str) -> str:

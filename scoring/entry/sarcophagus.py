@@ -69,8 +69,16 @@ def end_item(result: dict[str, Any]) -> dict[str, Any]:
     return {
         "kept_labels": [tile_label(t) for t in result.get("kept", [])],
         "discarded_labels": [tile_label(t) for t in result.get("discarded", [])],
-        "sets": (result.get("breakdown") or {}).get("sets", {}),
+        "sets": _named_sets(result),
     }
+
+
+def _named_sets(result: dict[str, Any]) -> dict[str, int]:
+    """The suit bonuses by the suit's name in the reader's language (not its key: "sun")."""
+    from games.boards.sarcophagus import suit_name  # the boards import the sheet's views
+
+    sets = (result.get("breakdown") or {}).get("sets") or {}
+    return {suit_name(suit): bonus for suit, bonus in sets.items()}
 
 
 def form(context: dict[str, Any], seats, rounds) -> dict[str, Any]:
@@ -126,14 +134,21 @@ def form(context: dict[str, Any], seats, rounds) -> dict[str, Any]:
                 "chosen_default": not draft["discard"][name],
                 "fame": b.get("fame"),
                 "tiles_fame": (b.get("breakdown") or {}).get("tiles"),
-                "sets": (b.get("breakdown") or {}).get("sets", {}),
+                "sets": _named_sets(b),
                 "bonus": (b.get("breakdown") or {}).get("bonus"),
                 "tile_count": b.get("tile_count"),
                 "discarded": [tile_label(t) for t in b.get("discarded", [])],
                 **player_error(context, name),
             }
         )
-    return {"entry_players": players, "suits": TILE_SUIT_SYMBOL}
+    return {"entry_players": players, "suits": _named_suits()}
+
+
+def _named_suits() -> dict[str, str]:
+    """Each suit's symbol by the suit's name in the reader's language."""
+    from games.boards.sarcophagus import suit_name  # the boards import the sheet's views
+
+    return {suit_name(suit): symbol for suit, symbol in TILE_SUIT_SYMBOL.items()}
 
 
 def check_saved(entry: dict[str, Any], names: list[str]) -> None:

@@ -11,7 +11,7 @@ from games.engines.sarg import DECK, line_detail, score_round
 
 from ..calculators.sarg import ROUNDS
 from ..numbers import form_int
-from .common import SUIT_NAME, SUIT_SYMBOL, DraftError, card_label, int_or_text
+from .common import SUIT_NAME, SUIT_SYMBOL, DraftError, card_label, int_or_text, rank_letter
 
 GAME = "sarg"
 SEAT_LABELS = (gettext_lazy("Queen (rows)"), gettext_lazy("King (columns)"))
@@ -135,6 +135,18 @@ def _used(rounds, index: int) -> Counter:
     return used
 
 
+def _rank_keys(rank: str, suit_next: bool) -> str:
+    """The keys that pick ``rank`` (aria-keyshortcuts): the letter on the reader's cards and
+    the English one (B or J for a Jack in German), 0 or T for a 10. While a suit is awaited,
+    a letter that is also a suit's key (D: Dame, or diamonds) is left to the suit."""
+    if rank == "10":
+        return "0 T"
+    keys = dict.fromkeys([rank_letter(rank), rank])
+    if suit_next:
+        keys = {key: None for key in keys if key == rank or key not in SUITS}
+    return " ".join(keys)
+
+
 def form(context: dict[str, Any], seats, rounds) -> dict[str, Any]:
     """The square with its cursor, the rank and suit pickers, and each line's points."""
     draft = context["draft"]
@@ -152,6 +164,8 @@ def form(context: dict[str, Any], seats, rounds) -> dict[str, Any]:
     ranks = [
         {
             "rank": rank,
+            "letter": rank_letter(rank),
+            "keys": _rank_keys(rank, suit_next=bool(draft["rank"])),
             "selected": rank == draft["rank"],
             "disabled": not any(available(rank + s) for s in SUITS),
         }
@@ -185,6 +199,7 @@ def form(context: dict[str, Any], seats, rounds) -> dict[str, Any]:
             {"cells": cells[3 * r : 3 * r + 3], "line": rows_lines[r]} for r in range(3)
         ],
         "ranks": ranks,
+        "draft_rank_letter": rank_letter(draft["rank"]),
         "suits": suits,
         "joker_disabled": not available("JK"),
         "used_cards": grey,

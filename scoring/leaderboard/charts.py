@@ -101,3 +101,56 @@ def monthly(history: list, limit: int = 12) -> list[MonthRow]:
         row.ordinal = p.ordinal
         row.games += 1
     return list(rows.values())[-limit:]
+
+
+@dataclass
+class Bar:
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass
+class BarChart:
+    """Plays per month as bars: the same frame as the rating chart, integer gridlines."""
+
+    bars: list[Bar] = field(default_factory=list)
+    gridlines: list[tuple[float, str]] = field(default_factory=list)
+    first_label: str = ""
+    last_label: str = ""
+    high: int = 0
+    width: int = WIDTH
+    height: int = HEIGHT
+    left: int = LEFT
+    right_edge: int = WIDTH - RIGHT
+    bottom_edge: int = HEIGHT - BOTTOM
+
+
+def month_bars(months: list) -> BarChart | None:
+    """A bar per month (objects with ``plays`` and ``label``), or None when empty."""
+    if not months:
+        return None
+    high = max(max(m.plays for m in months), 1)
+    inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    slot = inner_w / len(months)
+
+    def y(v: float) -> float:
+        return TOP + inner_h * (high - v) / high
+
+    ticks = [t for t in _ticks(0, high) if t == int(t)]
+    return BarChart(
+        bars=[
+            Bar(
+                round(LEFT + i * slot + slot * 0.15, 1),
+                round(y(m.plays), 1),
+                round(slot * 0.7, 1),
+                round(inner_h * m.plays / high, 1),
+            )
+            for i, m in enumerate(months)
+        ],
+        gridlines=[(round(y(t), 1), _tick_label(t)) for t in ticks],
+        first_label=months[0].label,
+        last_label=months[-1].label,
+        high=high,
+    )

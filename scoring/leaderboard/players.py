@@ -136,9 +136,7 @@ def _add_records(player: Player, out: dict[str, GameRecord]) -> None:
             rec.records.append((_("Biggest altar"), row["altar"]))
     for rec in out.values():
         rec.records = [(label, value) for label, value in rec.records if value is not None]
-    fame = out["sarcophagus"]
-    if fame.best_score is not None:  # Sarcophagus' record, the most fame, is its best score
-        fame.records.append((_("Most fame"), fame.best_score))
+    # Sarcophagus' record, the most fame, is its best score: shown once, as "Best score"
 
 
 def recent_sessions(player: Player, n: int = 10):

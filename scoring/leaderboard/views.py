@@ -18,9 +18,18 @@ from django_htmx.http import push_url
 from scoring.models import Player
 
 from . import players as player_data
-from .charts import monthly, rating_chart
+from .charts import month_bars, monthly, rating_chart
+from .csv_export import (
+    STANDINGS_HEADER,
+    TOP_HEADER,
+    csv_response,
+    standings_rows,
+    top_rows,
+    wants_csv,
+)
 from .filters import read_filter
 from .standings import standings, top
+from .stats import player_stats
 
 GAMES = player_data.GAME_NAMES
 PER_PAGE = 50
@@ -31,6 +40,8 @@ RIVALS_SHOWN = 20  # the most met; ?opponents=all shows every one
 @require_safe
 def index(request):
     boards = [{"game": g, "title": t, "rows": top(g, 5)} for g, t in GAMES.items()]
+    if wants_csv(request):
+        return csv_response(TOP_HEADER, top_rows(boards), "leaderboard")
     return render(request, "leaderboard/index.html", {"boards": boards})
 
 
@@ -40,6 +51,8 @@ def game(request, game: str):
         raise Http404("There is no such game.")
     flt, form = read_filter(request.GET)
     rows = standings(game, flt)
+    if wants_csv(request):  # every row the filters show, not just this page's 50
+        return csv_response(STANDINGS_HEADER, standings_rows(rows), f"{game} standings")
     page = Paginator(rows, PER_PAGE).get_page(request.GET.get("page"))
     context = {
         "game": game,
@@ -106,4 +119,6 @@ def player(request, key: str):
         "rivals_total": len(rivals),
         "rivals_cut": not every and len(rivals) > RIVALS_SHOWN,
     }
+    context["stats"] = stats = player_stats(person)
+    context["stats_chart"] = stats and month_bars(stats.months)
     return render(request, "leaderboard/player.html", context)

@@ -18,7 +18,7 @@ from ..calculators import SheetError, compute
 from ..entry import build_sheet, entry_of
 from ..entry.common import card_label
 from ..entry.form import entry_context
-from ..models import PlaySession
+from ..models import AuditEntry, PlaySession
 from ..sheets import roles_of, rounds_of, seats_of
 from .undone import undone_for
 
@@ -47,8 +47,9 @@ def live_context(session: PlaySession, can_edit: bool, result=None, seats=None, 
             "name": s.player.name,
             "guest": s.player.is_guest,
             "role": ROLE_LABEL.get(s.role) or _seat_label(game, s.position),
-            "total": totals.get(s.player.name, 0),
-            "place": places.get(s.player.name) if rounds else None,
+            # a session with final scores only (BG Stats) shows its stored results
+            "total": totals.get(s.player.name, s.score or 0),
+            "place": places.get(s.player.name) if rounds else s.place,
             "winner": s.player.name in winners and bool(rounds),
         }
         for s in seats
@@ -97,7 +98,17 @@ def live_context(session: PlaySession, can_edit: bool, result=None, seats=None, 
         "round_count": len(rounds),
         "game_over": bool(result and result.get("finished")),
         "ws_url": f"/ws/sheets/{session.public_id}/",
+        "void": void_note(session),
     }
+
+
+def void_note(session: PlaySession) -> dict[str, Any] | None:
+    """When and why an organiser voided the session (the reason is kept in the audit trail
+    only), so that a voided sheet never passes for a valid result; None when it counts."""
+    if session.voided_at is None:
+        return None
+    entry = AuditEntry.objects.about(session).filter(action=AuditEntry.Action.VOID).first()
+    return {"at": session.voided_at, "reason": entry.reason if entry else ""}
 
 
 def _seat_label(game, position: int) -> str:

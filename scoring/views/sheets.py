@@ -27,6 +27,7 @@ from ..entry import entry_of
 from ..entry.form import MAX_VERSION, entry_context, posted_number
 from ..models import Player, PlaySession
 from ..numbers import form_int, form_ints
+from ..played import DetailsForm, club_locations
 from ..players import name_key, tidy_name
 from ..sheet_text import MAX_SHEET_BYTES, read_sheet_json, too_large
 from ..sheets import EditRefused, StaleEdit
@@ -135,10 +136,15 @@ def new_sheet(request, game):
     game = GAMES_BY_SLUG.get(game) or _no_game()
     context = _picker_context(request, game)
     context["limit"] = request.POST.get("limit", "")
+    details = DetailsForm(request.POST if request.method == "POST" else None)
+    context.update(details_form=details, locations=club_locations())
     if request.method == "POST" and request.POST.get("action") == "start":
         chosen, guests = _picked(request)
         options = {}
         error = None
+        if not details.is_valid():
+            field, errors = next(iter(details.errors.items()))
+            error = EditRefused(errors[0], field)
         if game.slug == "sarkophag" and context["limit"].strip():
             limit = form_int(context["limit"], MAX_LIMIT)
             if limit is not None:
@@ -151,7 +157,13 @@ def new_sheet(request, game):
         if error is None:
             try:
                 session = sheets.start_session(
-                    game.slug, request.user, chosen, guests, options, swap=context["swap"]
+                    game.slug,
+                    request.user,
+                    chosen,
+                    guests,
+                    options,
+                    swap=context["swap"],
+                    details=details.cleaned_data,
                 )
             except EditRefused as exc:
                 error = exc
@@ -175,7 +187,12 @@ def new_sheet(request, game):
 def sheet(request, public_id):
     session = _session(public_id)
     number = form_int(request.GET.get("round"), MAX_ROUNDS)
-    return render(request, "scoring/sheet.html", sheet_context(request, session, number=number))
+    context = sheet_context(request, session, number=number)
+    if context["can_edit"]:
+        from .details import details_form_for  # the details view imports this module
+
+        context.update(details_form=details_form_for(session), locations=club_locations())
+    return render(request, "scoring/sheet.html", context)
 
 
 NO_VERSION = gettext_lazy(
@@ -452,7 +469,8 @@ def results(request):
     game = request.GET.get("game", "")
     if game not in GAMES_BY_SLUG:
         game = ""
-    sessions = PlaySession.objects.finished().for_game(game).newest_first().with_seats()
+    # voided sessions are kept but are no results: their sheets say so, this list leaves them out
+    sessions = PlaySession.objects.rated().for_game(game).newest_first().with_seats()
     page = Paginator(sessions, 20).get_page(request.GET.get("page"))
     return render(request, "scoring/results.html", {"page": page, "games": GAMES, "game": game})
 

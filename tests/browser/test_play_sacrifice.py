@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from unittest import mock
 
+from django.test import override_settings
 from playwright.sync_api import expect
 
 from games import tables
@@ -52,6 +54,7 @@ def settle(page) -> None:
     )
 
 
+@override_settings(SARCO_AWAY_AFTER=1)  # Ben's leaving is seen within seconds, not a minute
 class SacrificeTableTest(PlayCase):
     def test_two_people_buy_in_secret_then_one_plays_a_bot_to_the_end(self):
         table = tables.open_table("sacrifice", self.anna, seats=2)
@@ -104,7 +107,9 @@ class SacrificeTableTest(PlayCase):
         # Ben leaves; Anna, the host, lets a bot play his seat and plays on to the end.
         ben.close()
         seats = anna.locator("#table-seats")
-        seats.locator("details summary").first.click()
+        away = seats.locator("details summary").first
+        expect(away).to_contain_text("Ben has been away since", timeout=TIMEOUT)
+        away.click()
         seats.get_by_role("button", name="Let a bot play for Ben").click()
         expect(seats).to_contain_text("bot", timeout=TIMEOUT)
         seen: set[str] = set()
@@ -276,6 +281,35 @@ def play_until(anna, ben, predicate, *, greedy=False, tries=40) -> Table:
                 moves = [max(moves, key=lambda m: len(m["sacrifice"]))]
             table = tables.play(table, people[seat], rng.choice(moves), table.version)
     raise AssertionError("no such game in the tries")
+
+
+class SacrificeBuyingOnAPhoneTest(PlayCase):
+    """Buying on a phone: the purchases are one compact screen right after the hand, not a
+    page of full cards below the market."""
+
+    def test_the_purchases_fit_one_screen_after_the_hand(self):
+        table = tables.open_table("sacrifice", self.anna, seats=2)
+        tables.take_seat(table, self.ben)
+        with mock.patch("games.tables.secrets.randbits", return_value=BUYING_DEAL):
+            table = tables.start(table, self.anna)
+        offers = [m for m in table.engine.legal_moves(table.state(), 0) if "buy" in m]
+        assert len(offers) >= 20  # the deal offers many purchases: the case to fit
+        anna = self.page(self.anna)
+        anna.goto(f"{self.live_server_url}/play/{table.public_id}/")
+        wait_live(anna)
+        buy = anna.locator(".sf-buy")
+        expect(buy.locator(".sf-buy-options button")).to_have_count(len(offers))
+        box = buy.bounding_box()
+        assert box["height"] <= PHONE["height"], box
+        market = anna.locator(".sf-market").bounding_box()
+        hand = anna.locator(".sf-hand").bounding_box()
+        assert hand["y"] < box["y"] < market["y"]  # the choice before the reference
+        assert fits_a_phone(anna)
+        # By keyboard, each purchase is a button saying what it buys with what.
+        first = buy.locator(".sf-buy-options button").first
+        first.focus()
+        expect(first).to_have_accessible_name(re.compile(r"^Buy .+ with .+ and .+$"))
+        shots(anna, "sacrifice-buying-compact")
 
 
 class SacrificeRarePhasesTest(PlayCase):

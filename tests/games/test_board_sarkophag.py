@@ -283,23 +283,41 @@ def test_a_dimmed_card_posted_anyway_is_refused_in_words_and_changes_nothing():
 
 
 @pytest.mark.django_db
-def test_the_seat_list_marks_dealer_and_leader_and_ranks_fewest_heads_first():
+def finished_sarkophag_table(seats: int = 4) -> Table:
+    table = sarkophag_table(seats)
+    rng = random.Random(1)
+    while table.status == "playing":
+        seat = table.to_act[0]
+        move = rng.choice(ENGINE.legal_moves(table.state(), seat))
+        table = tables.play(table, user_at(table, seat), move, table.version)
+    return Table.objects.get(pk=table.pk)
+
+
+@pytest.mark.django_db
+def test_the_seat_list_marks_dealer_and_leader():
     table = sarkophag_table(4)
     state = table.state()
     context = rendering.table_context(table, None)
     roles = {row["position"]: row["role"] for row in context["seats"]}
     assert "deals" in roles[state.dealer]
     assert "leads this trick" in roles[state.leader]
-    rng = random.Random(1)
-    while table.status == "playing":
-        seat = table.to_act[0]
-        move = rng.choice(ENGINE.legal_moves(table.state(), seat))
-        table = tables.play(table, user_at(table, seat), move, table.version)
-    context = rendering.table_context(Table.objects.get(pk=table.pk), 0)
-    winners = set(ENGINE.winners(table.state()))
-    assert {row["position"] for row in context["seats"] if row["place"] == 1} == winners
+
+
+@pytest.mark.django_db
+def test_after_the_game_nobody_deals_or_leads():
+    context = rendering.table_context(finished_sarkophag_table(), 0)
+    assert [row["role"] for row in context["seats"]] == [""] * 4
+
+
+@pytest.mark.django_db
+def test_the_end_ranks_the_players_once_fewest_heads_first():
+    table = finished_sarkophag_table()
     page = Client().get(f"/play/{table.public_id}/").content.decode()
     assert "Game over" in page and "The fewest heads win" in page
+    assert page.count('class="result-list"') == 1  # the board's, not the table's again
+    assert "seat-place" not in page  # nor a place beside each seat
+    standings = rendering.table_context(table, 0)["board"]["result"]["standings"]
+    assert [row["total"] for row in standings] == sorted(table.state().totals)
 
 
 @pytest.mark.django_db

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import random
 import re
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from games import rendering, tables
 from games.models import Table
@@ -75,8 +77,22 @@ def test_every_form_in_a_fragment_posts_through_htmx():
     must post with htmx, which sends the page's CSRF header."""
     waiting = tables.open_table("sarg", user(), seats=2)
     running = sarg_table()
+    away = timezone.now() - timedelta(hours=1)  # the host is offered to hand the seat over
+    running.seats.filter(position=1).update(last_seen_at=away)
+    running = Table.objects.with_seats().get(pk=running.pk)
     for table, who in ((waiting, waiting.host), (waiting, user()), (running, running.host)):
         html = rendering.table_fragments(table, rendering.viewer_seat(table, who), user=who)
         forms = re.findall(r"<form[^>]*>", html)
         assert forms
         assert all("hx-post=" in form for form in forms)
+
+
+def test_the_banner_of_a_shared_win_says_they_share_it():
+    finished = type("Finished", (), {"status": "finished"})()
+    rows = [
+        {"name": "Anna", "winner": True, "is_you": False},
+        {"name": "Ben", "winner": True, "is_you": False},
+        {"name": "Clara", "winner": False, "is_you": False},
+    ]
+    banner = rendering._banner(finished, None, rows, set(), None)
+    assert banner["text"] == "Game over: Anna & Ben share the win."

@@ -144,3 +144,10 @@ class HostileCreateTest(TestCase):
         assert answer.status_code < 500
         if answer.status_code != 302:
             assert not Table.objects.exists()
+
+
+def test_no_game_seats_more_than_the_lobby_css_can_hide():
+    """static/css/play.css hides the seats beyond the chosen count for up to six seats."""
+    from games.engines import GAME_NAMES, get_engine
+
+    assert max(get_engine(game).max_players for game in GAME_NAMES) <= 6

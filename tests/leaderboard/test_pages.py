@@ -226,3 +226,24 @@ def test_the_standings_table_is_rendered_once_per_content_and_never_stale(client
     assert "Annette" in table()
     htmx = client.get("/leaderboard/sarg/", headers={"HX-Request": "true"}).content.decode()
     assert "Annette" in htmx and "<html" not in htmx
+
+
+def test_player_page_shows_sarcophagus_best_score_once(client):
+    """The most fame is the best score: one highlight, not "Best score" and "Most fame"."""
+    session = finished("sarcophagus", {"Anna": 1, "Ben": 2}, scores={"Anna": 16, "Ben": 9})
+    ratings.session_changed(session)
+    anna = Player.objects.get(name="Anna")
+    html = client.get(f"/players/{anna.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    game = html.split('id="g-sarcophagus"')[1].split("</dl>")[0]
+    assert game.count("<dd>16 fame</dd>") == 1
+
+
+def test_head_to_head_columns_use_the_words_of_its_sentence_in_german(client):
+    """The sentence says "vor, hinter oder gleichauf": so do the columns, not Höher/Tiefer."""
+    club(3)
+    anna = Player.objects.get(name="Anna")
+    html = client.get(f"/players/{anna.pk}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    table = html.split('class="standings h2h"')[1].split("</thead>")[0]
+    assert all(word in table for word in (">Vor<", ">Hinter<", ">Gleichauf<"))
+    assert "vor, hinter oder gleichauf" in html
+    assert "Höher" not in table and "Tiefer" not in table

@@ -24,8 +24,9 @@ PAGES = {  # page: (queries cold, queries warm)
     "/leaderboard/sarg/?period=year&min=2": (5, 4),  # a replay of the selection, then cached
     "/leaderboard/sarg/?mode=online": (5, 4),
     "/leaderboard/": (4, 4),
-    "/players/{anna}/": (8, 3),  # records, history, head-to-head: once per ratings change
-    "/players/anna/": (3, 3),  # the same player by slug: what the first render cached
+    "/players/{anna}/": (11, 4),  # records, history, head-to-head, stats: once per change
+    "/players/anna/": (4, 4),  # the same player by slug: what the first render cached
+    "/leaderboard/club/": (6, 1),  # months, most active: once per ratings change
     "/": (4, 4),
 }
 

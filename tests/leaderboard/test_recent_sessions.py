@@ -50,3 +50,10 @@ def test_an_online_session_without_a_table_links_to_its_sheet(client):
     ratings.session_changed(session)
     anna = session.seats.get(position=0).player
     assert recent_links(client, anna.pk) == [reverse("sheet", args=[session.public_id])]
+
+
+def test_a_voided_session_is_marked_among_the_recent_ones(client):
+    session = finished("sarg", {"Anna": 1, "Ben": 2}, voided=True)
+    anna = session.seats.get(position=0).player
+    html = client.get(f"/players/{anna.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<span class="badge">voided</span>' in html.split('class="recent-link"')[1]

@@ -449,3 +449,138 @@ def test_engine_texts_keep_their_message_id_and_parameters():
             "Nach dem plötzlichen Tod darfst du höchstens 2 Karten opfern, nicht 3."
         )
         assert say("not a Text") == "not a Text"
+
+
+def test_seat_is_sitz_and_place_is_platz():
+    """German has one word for each: a seat at the table (Sitz) is not a place in the
+    ranking (Platz), so a table's header never reads "Platz · Spieler · Summe · Platz"."""
+    import re
+
+    import polib
+
+    for entry in polib.pofile(str(PO_FILE)):
+        english = entry.msgid + (entry.msgid_plural or "")
+        german = " ".join([entry.msgstr, *entry.msgstr_plural.values()])
+        if re.search(r"\bseats?\b", english, re.I):
+            assert not re.search(r"Platz|Plätze", german), entry.msgid
+        if re.search(r"\bplaces?\b", english, re.I) and not re.search(r"\bseats?\b", english):
+            assert "Sitz" not in german, entry.msgid
+
+
+def test_higher_and_lower_are_hoeher_and_niedriger():
+    """The Sarkophag rule book's pair (höher / niedriger): "tiefer" is never its opposite."""
+    import polib
+
+    for entry in polib.pofile(str(PO_FILE)):
+        if "lower" in entry.msgid.lower():
+            assert "tiefer" not in entry.msgstr.lower(), entry.msgid
+
+
+SIE = r"\b(Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)\b"
+
+
+def django_sie_strings() -> list[str]:
+    """Django's strings that its own German catalogues say with the formal "Sie"."""
+    import re
+    from pathlib import Path
+
+    import django
+    import polib
+
+    found = []
+    for path in sorted(Path(django.__file__).parent.glob("**/locale/de/LC_MESSAGES/django.po")):
+        for entry in polib.pofile(str(path)):
+            if not entry.obsolete and not entry.msgid_plural and re.search(SIE, entry.msgstr):
+                found.append(entry.msgid)
+    return found
+
+
+def test_django_s_own_strings_say_du_as_the_site_does():
+    import re
+
+    from django.utils import translation
+
+    strings = django_sie_strings()
+    assert strings  # the admin's "Are you sure...", the CSRF page, password pages...
+    with translation.override("de"):
+        formal = [text for text in strings if re.search(SIE, translation.gettext(text))]
+    assert not formal
+
+
+def test_the_admin_tells_a_member_who_they_are_with_du(client):
+    from tests.scoring.sheet_helpers import user
+
+    client.force_login(user())
+    page = german(client, reverse("admin:login"))
+    assert "Du bist als" in page and "Sie sind" not in page
+
+
+def django_english_texts(shortest: int = 14) -> list[str]:
+    """Django's own English phrases that its German catalogues (or ours) say otherwise."""
+    import re
+    from pathlib import Path
+
+    import django
+    import polib
+    from django.utils import translation
+
+    texts = set()
+    root = Path(django.__file__).parent
+    for app in ("conf", "contrib/admin", "contrib/auth", "contrib/contenttypes"):
+        for entry in polib.pofile(str(root / app / "locale/de/LC_MESSAGES/django.po")):
+            if entry.obsolete or entry.msgid_plural or entry.msgctxt:
+                continue
+            with translation.override("de"):
+                german = translation.gettext(entry.msgid)
+            for part in re.split(r"%\(\w+\)[sdr]|<[^>]+>|%%|\{[^}]*\}", entry.msgid):
+                part = part.strip(" .,:;()·")
+                if len(part) >= shortest and part not in german:
+                    texts.add(part)
+    return sorted(texts)
+
+
+@pytest.fixture
+def finished_pages(client):
+    """Pages that show what only a finished or voided game shows: the Sarg end bonus, a
+    Sarcophagus set bonus, a voided sheet, and the organiser's view of a session."""
+    from scoring import organising, sheets
+    from tests.scoring.organiser_helpers import finished_sarg, organiser
+
+    boss = organiser()
+    sarg = finished_sarg(owner=boss)
+    voided = finished_sarg(owner=boss, names=("Clara", "Dora"))
+    organising.void(voided, by=boss, reason="Test")
+    tiles = {"Ron": ["5-sun", "4-sun", "3-sun"], "Amy": ["2-moon"]}
+    fame = sheets.import_sheet(
+        {"game": "sarcophagus", "players": ["Ron", "Amy"], "tiles": tiles}, None, finish=True
+    )
+    pages = [
+        reverse("sheet", args=[sarg.public_id]),
+        reverse("sheet", args=[voided.public_id]),
+        reverse("sheet", args=[fame.public_id]),
+        reverse("scorekeeper-results"),
+        reverse("leaderboard:player", args=[sarg.seats.get(position=0).player_id]),
+        reverse("admin:scoring_playsession_change", args=[sarg.pk]),
+        reverse("admin:scoring_playsession_correct", args=[sarg.pk]) + "?round=1",
+    ]
+    return boss, pages
+
+
+def test_finished_and_voided_games_leave_no_english_keys_or_sie(client, finished_pages):
+    """No English phrase (ours or Django's), no raw key ("queen", "sun") and no formal "Sie"
+    on the German pages of finished games, for the club and for an organiser."""
+    import re
+
+    boss, urls = finished_pages
+    english = english_texts(shortest=8) + django_english_texts()
+    client.force_login(boss)
+    texts = {url: readable_text(german(client, url)) for url in urls}
+    keys = r"\b(queen|king|sun|moon|crown|arms|rows|columns)\b"
+    words = {url: re.sub(r'"[^"]*"', "", text) for url, text in texts.items()}  # not JSON data
+    left = {
+        url: [phrase for phrase in english if phrase in text]
+        + re.findall(keys, words[url])
+        + re.findall(SIE, text)
+        for url, text in texts.items()
+    }
+    assert not {url: found for url, found in left.items() if found}

@@ -120,3 +120,16 @@ def test_check_deploy_is_clean_under_production_settings():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_manage_py_says_one_clear_line_when_secret_key_is_missing():
+    """As docs/admin.md runs createorganizer without DEBUG: the reason, not a traceback."""
+    env = {k: v for k, v in PRODUCTION.items() if k not in ("SECRET_KEY", "DEBUG")}
+    result = run_python(
+        env,
+        "import sys, runpy; sys.argv = ['manage.py', 'createorganizer', 'olga', "
+        "'--password-stdin']; runpy.run_path('manage.py', run_name='__main__')",
+    )
+    assert result.returncode == 1
+    assert result.stderr.startswith("manage.py: SECRET_KEY is not set.")
+    assert len(result.stderr.strip().splitlines()) == 1

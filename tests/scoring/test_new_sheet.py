@@ -144,3 +144,23 @@ def test_finished_sheets_use_the_whole_width(client, owner):
     sheets.apply_edit(session.public_id, owner, "finish")
     body = client.get(f"/scorekeeper/{session.public_id}/").content.decode()
     assert 'class="sheet-body sheet-body-full"' in body
+
+
+def test_an_organiser_made_by_createorganizer_is_not_offered_until_they_play(client, owner):
+    import io
+    import sys
+
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    stdin, sys.stdin = sys.stdin, io.StringIO("a-long-password-1\n")
+    try:
+        call_command("createorganizer", "olga", "--password-stdin", stdout=io.StringIO())
+    finally:
+        sys.stdin = stdin
+    olga = get_user_model().objects.get(username="olga").player
+    (anna,) = players("Anna")
+    picker = client.get("/scorekeeper/new/sarg/players/").content.decode()
+    assert "Anna" in picker and "olga" not in picker
+    sheets.create_session("sacrifice", owner, [olga, anna])
+    assert "olga" in client.get("/scorekeeper/new/sarg/players/").content.decode()

@@ -256,3 +256,71 @@ def test_seats_swapped_without_a_readable_seen_stay(client, owner, seen):
     response = client.post(f"/scorekeeper/{session.public_id}/swap/", seen, follow=True)
     assert NO_VERSION in response.content.decode()
     assert [s.player.name for s in sheets.seats_of(session)] == ["Anna", "Ben"]
+
+
+def voided_sarg(reason="Played with a short deck."):
+    from scoring import organising
+    from tests.scoring.organiser_helpers import finished_sarg, organiser
+
+    session = finished_sarg()
+    organising.void(session, by=organiser(), reason=reason)
+    return session
+
+
+def test_a_voided_sheet_says_so_with_when_and_why(client):
+    session = voided_sarg()
+    response = client.get(f"/scorekeeper/{session.public_id}/", HTTP_ACCEPT_LANGUAGE="en")
+    head = response.content.decode().split('id="sheet-head"')[1].split("</header>")[0]
+    assert 'class="badge status-void">void<' in head and "status-finished" not in head
+    assert "Voided by an organiser on" in head and "Played with a short deck." in head
+
+
+def test_the_results_list_leaves_voided_sessions_out(client):
+    session = voided_sarg()
+    body = client.get("/scorekeeper/results/?game=sarg").content.decode()
+    assert str(session.public_id) not in body
+
+
+def test_a_german_sarcophagus_sheet_names_the_set_s_suit(client):
+    session = sheets.import_sheet(
+        {
+            "game": "sarcophagus",
+            "players": ["Ron", "Amy"],
+            "tiles": {"Ron": ["5-sun", "4-sun", "3-sun"], "Amy": ["2-moon"]},
+        },
+        None,
+        finish=True,
+    )
+    page = client.get(f"/scorekeeper/{session.public_id}/", HTTP_ACCEPT_LANGUAGE="de")
+    assert "2 für den Sonnen-Satz" in page.content.decode()
+
+
+RANK_BUTTON = re.compile(r'value="rank:(\w+)"[^>]*aria-keyshortcuts="([^"]*)"[^>]*>(\w+)</button>')
+
+
+def rank_buttons(client, session, data=None) -> dict[str, tuple[str, str]]:
+    """Each rank button of the Sarg square in German: the keys that press it, its letter."""
+    response = client.post(entry_url(session), data or {}, HTTP_ACCEPT_LANGUAGE="de")
+    return {
+        rank: (keys, text) for rank, keys, text in RANK_BUTTON.findall(response.content.decode())
+    }
+
+
+def test_a_german_sarg_square_shows_and_takes_the_german_rank_letters(client, owner):
+    session = sarg_sheet(owner)
+    buttons = rank_buttons(client, session)
+    assert buttons["J"] == ("B J", "B") and buttons["Q"] == ("D Q", "D")
+    assert buttons["K"] == ("K", "K") and buttons["10"] == ("0 T", "10")
+
+
+def test_a_german_d_after_a_rank_is_the_suit_diamonds(client, owner):
+    """With a rank picked, D is diamonds (the suit's key), not Dame again."""
+    session = sarg_sheet(owner)
+    assert rank_buttons(client, session, {"pick": "rank:7"})["Q"] == ("Q", "D")
+
+
+def test_a_german_sarg_square_labels_its_cards_with_german_letters(client, owner):
+    session = sarg_sheet(owner)
+    data = {"cursor": 0, "rank": "Q", "pick": "suit:H"}
+    page = client.post(entry_url(session), data, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "D♥" in page and "Q♥" not in page

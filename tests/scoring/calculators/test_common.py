@@ -65,3 +65,47 @@ def test_written_totals_that_match_are_accepted():
 def test_written_totals_that_differ_are_refused_naming_the_player(totals, field, words):
     error = refusal({**SARG_SHEET, "totals": totals}).value
     assert error.field == field and words in error.message
+
+
+def test_a_german_reader_writes_queen_and_jack_as_dame_and_bube():
+    from django.utils import translation
+
+    from scoring.calculators import compute
+
+    sheet = {
+        "game": "sacrifice",
+        "players": ["Anna", "Ben"],
+        "trophies": {"Anna": ["DH", "JK"], "Ben": ["BS"]},
+        "sacrificed": {"Anna": [], "Ben": ["KD"]},
+    }
+    with translation.override("de"):
+        result = compute(sheet)
+    cards = {name: [c["card"] for c in b["cards"]] for name, b in result["breakdown"].items()}
+    assert cards["Anna"] == ["QH", "JK"] and cards["Ben"][0] == "JS"
+
+
+def test_dame_and_bube_are_no_cards_in_english():
+    from django.utils import translation
+
+    sheet = {
+        "game": "sacrifice",
+        "players": ["Anna", "Ben"],
+        "trophies": {"Anna": ["DH"], "Ben": []},
+        "sacrificed": {"Anna": [], "Ben": []},
+    }
+    with translation.override("en"):
+        assert refusal(sheet).value.field == "trophies.Anna"
+
+
+def test_a_german_refusal_names_the_card_with_german_letters():
+    from django.utils import translation
+
+    sheet = {
+        "game": "sacrifice",
+        "players": ["Anna", "Ben"],
+        "trophies": {"Anna": ["QH"], "Ben": ["QH"]},
+        "sacrificed": {"Anna": [], "Ben": []},
+    }
+    with translation.override("de"):
+        message = refusal(sheet).value.message
+    assert "DH" in message and "QH" not in message

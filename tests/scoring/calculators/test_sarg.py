@@ -123,3 +123,18 @@ def test_play_to_1000_continues_past_six_rounds_with_a_fresh_deck():
     result = compute(sheet(*[typed(100, 90)] * 10, to_1000=True))
     assert result["finished"] is True
     assert result["totals"] == {"Anna": 1100, "Ben": 900}
+
+
+@pytest.mark.parametrize(
+    ("rounds", "german"),
+    [
+        ([typed(40, 45)] * 5 + [typed(45, 47)], "Ben (König) führt 272 zu 245"),
+        ([typed(50, 10), typed(10, 40), typed(10, 20), *[typed(5, 5)] * 3], "bekam Anna (Dame)"),
+    ],
+)
+def test_the_end_bonus_names_the_player_in_german(rounds, german):
+    from django.utils import translation
+
+    with translation.override("de"):
+        explanation = compute(sheet(*rounds))["breakdown"]["explanation"]
+    assert german in explanation and "leads" not in explanation and "Queen" not in explanation

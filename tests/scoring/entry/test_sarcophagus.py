@@ -37,3 +37,12 @@ def test_an_end_where_nobody_holds_a_tile_is_possible_and_saved():
     sarcophagus.check_saved(
         sarcophagus.entry(sarcophagus.draft_from_entry(None, NAMES), NAMES), NAMES
     )
+
+
+def test_a_set_bonus_is_named_by_the_suit_in_the_reader_s_language():
+    from django.utils import translation
+
+    result = {"breakdown": {"tiles": 12, "sets": {"sun": 2}}}
+    with translation.override("de"):
+        assert sarcophagus.end_item(result)["sets"] == {"Sonnen": 2}
+        assert "Sonnen" in sarcophagus._named_suits()

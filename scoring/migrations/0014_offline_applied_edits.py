@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scoring", "0011_audit_entries_undo_merge"),
+        ("scoring", "0013_league"),
     ]
 
     operations = [

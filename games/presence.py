@@ -1,0 +1,74 @@
+"""Who has a table open: each seat's ``last_seen_at``, kept in the database.
+
+Several server processes serve one club and a person's sockets may land on any of them, so
+presence is a column, not memory. A seated person's open table page keeps their seat's
+``last_seen_at`` fresh (on connect, every ``heartbeat_seconds()`` and when the socket closes);
+a seat whose person has not been seen for ``settings.SARCO_AWAY_AFTER`` seconds is away, since
+it was last seen. A crashed process leaves nothing behind: its sockets simply stop refreshing.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db.models import Q
+from django.utils import formats, timezone
+
+from .models import Table, TableSeat
+
+HEARTBEAT_SECONDS = 20.0  # well inside the away threshold, so an open page never looks away
+CLOCK = "H:i"  # the club writes times as 19:30 in both languages (sarco/formats)
+
+
+def away_after() -> timedelta:
+    return timedelta(seconds=settings.SARCO_AWAY_AFTER)
+
+
+def heartbeat_seconds() -> float:
+    """How often an open page says it is still there: a third of the threshold at most."""
+    return min(HEARTBEAT_SECONDS, settings.SARCO_AWAY_AFTER / 3)
+
+
+def away_seats(table: Table, now: datetime | None = None) -> dict[int, datetime]:
+    """The playing table's people who have been away for longer than the threshold, by
+    position, with when they were last seen. Bots never leave; a person never seen at this
+    table (seated by a rematch, or from before presence was kept) counts from the start."""
+    if table.status != Table.Status.PLAYING:
+        return {}
+    cutoff = (now or timezone.now()) - away_after()
+    away = {}
+    for seat in table.seats.all():
+        if seat.user_id is None or seat.bot_level:
+            continue
+        seen = seat.last_seen_at or table.started_at
+        if seen is not None and seen < cutoff:
+            away[seat.position] = seen
+    return away
+
+
+def mark_seen(public_id, user) -> bool:
+    """``user``'s seats at the table were seen now; True when one of them counted as away
+    before (the host's page then shows them back at once)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    seats = TableSeat.objects.filter(table__public_id=public_id, user_id=user.pk)
+    now = timezone.now()
+    cutoff = now - away_after()
+    seen_long_ago = Q(last_seen_at__lt=cutoff)
+    never_seen = Q(last_seen_at__isnull=True, table__started_at__lt=cutoff)
+    away = seats.filter(seen_long_ago | never_seen, table__status=Table.Status.PLAYING)
+    was_away = away.exists()
+    seats.update(last_seen_at=now)
+    return was_away
+
+
+def since_text(moment: datetime, now: datetime | None = None) -> str:
+    """When a seat was last seen, in the club's time zone and the reader's format: the time
+    alone today, the date and time before. Absolute, so a rendering stays true as time
+    passes (renderings are shared and kept per version)."""
+    local = timezone.localtime(moment)
+    today = timezone.localtime(now or timezone.now()).date()
+    if local.date() == today:
+        return formats.time_format(local, CLOCK)
+    return formats.date_format(local, "DATETIME_FORMAT")

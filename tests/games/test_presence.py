@@ -1,0 +1,89 @@
+"""Who has left a table: the host is offered to hand a seat to a bot only once its person has
+been away for ``SARCO_AWAY_AFTER`` seconds, and is told since when."""
+
+from datetime import timedelta
+
+import pytest
+from django.test import override_settings
+from django.utils import timezone
+
+from games import presence, rendering
+from games.models import Table, TableSeat
+
+from .helpers import sarg_table, user_at
+
+pytestmark = pytest.mark.django_db
+
+
+def host_fragments(table: Table) -> str:
+    table = Table.objects.with_seats().get(pk=table.pk)
+    host = user_at(table, 0)
+    return rendering.table_fragments(table, 0, user=host)
+
+
+def last_seen(table: Table, position: int, ago: timedelta) -> None:
+    seen = timezone.now() - ago
+    TableSeat.objects.filter(table=table, position=position).update(last_seen_at=seen)
+
+
+def test_a_player_seen_just_now_is_not_offered_to_a_bot():
+    table = sarg_table()
+    assert "has been away" not in host_fragments(table)
+    assert "Let a bot play" not in host_fragments(table)
+
+
+def test_a_player_gone_for_less_than_the_threshold_is_not_away_yet():
+    table = sarg_table()
+    last_seen(table, 1, timedelta(seconds=30))
+    assert "Let a bot play" not in host_fragments(table)
+
+
+@override_settings(TIME_ZONE="Europe/Berlin")
+def test_a_player_gone_longer_than_the_threshold_is_away_since_then():
+    table = sarg_table()
+    last_seen(table, 1, timedelta(minutes=2))
+    seen = TableSeat.objects.get(table=table, position=1).last_seen_at
+    clock = timezone.localtime(seen).strftime("%H:%M")
+    html = host_fragments(table)
+    name = user_at(table, 1).player.name
+    assert f"{name} has been away since {clock}" in html
+    assert "Let a bot play" in html
+
+
+@override_settings(SARCO_AWAY_AFTER=600)
+def test_the_threshold_is_a_setting():
+    table = sarg_table()
+    last_seen(table, 1, timedelta(minutes=2))
+    assert "Let a bot play" not in host_fragments(table)
+
+
+def test_a_player_never_seen_at_the_table_counts_from_the_start():
+    table = sarg_table()
+    TableSeat.objects.filter(table=table, position=1).update(last_seen_at=None)
+    Table.objects.filter(pk=table.pk).update(started_at=timezone.now() - timedelta(minutes=5))
+    assert "Let a bot play" in host_fragments(table)
+
+
+def test_only_the_host_sees_who_is_away():
+    table = sarg_table()
+    last_seen(table, 0, timedelta(minutes=2))
+    table = Table.objects.with_seats().get(pk=table.pk)
+    guest = user_at(table, 1)
+    assert "has been away" not in rendering.table_fragments(table, 1, user=guest)
+
+
+def test_marking_a_seat_seen_says_whether_it_was_away():
+    table = sarg_table()
+    guest = user_at(table, 1)
+    assert presence.mark_seen(table.public_id, guest) is False
+    last_seen(table, 1, timedelta(minutes=2))
+    assert presence.mark_seen(table.public_id, guest) is True
+    assert presence.away_seats(Table.objects.get(pk=table.pk)) == {}
+
+
+def test_opening_the_table_page_marks_the_seat_seen(client):
+    table = sarg_table()
+    last_seen(table, 1, timedelta(minutes=2))
+    client.force_login(user_at(table, 1))
+    client.get(f"/play/{table.public_id}/")
+    assert presence.away_seats(Table.objects.get(pk=table.pk)) == {}

@@ -1,0 +1,93 @@
+"""A table's socket keeps its person's seat seen, and the host's page follows who has left."""
+
+from datetime import timedelta
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.db import connections
+from django.utils import timezone
+
+from games.models import TableSeat
+from games.routing import websocket_urlpatterns
+
+from .helpers import sarg_table, user_at
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+router = URLRouter(websocket_urlpatterns)
+OFFER = "Let a bot play"
+
+
+@pytest.fixture(autouse=True)
+async def close_the_sync_threads_connections():
+    yield
+    await database_sync_to_async(connections.close_all)()
+
+
+async def connected(table, person) -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
+    communicator.scope["user"] = person
+    ok, _ = await communicator.connect()
+    assert ok
+    return communicator
+
+
+@database_sync_to_async
+def seen_ago(table, position: int) -> timedelta:
+    seen = TableSeat.objects.get(table=table, position=position).last_seen_at
+    return timezone.now() - seen
+
+
+@database_sync_to_async
+def set_seen_ago(table, position: int, ago: timedelta) -> None:
+    seen = timezone.now() - ago
+    TableSeat.objects.filter(table=table, position=position).update(last_seen_at=seen)
+
+
+async def people(table):
+    return [await database_sync_to_async(user_at)(table, p) for p in (0, 1)]
+
+
+async def test_an_open_socket_marks_its_seat_seen():
+    table = await database_sync_to_async(sarg_table)()
+    _, guest = await people(table)
+    await set_seen_ago(table, 1, timedelta(minutes=5))
+    socket = await connected(table, guest)
+    await socket.receive_from(timeout=3)
+    assert await seen_ago(table, 1) < timedelta(seconds=5)
+    await socket.disconnect()
+
+
+async def test_closing_the_socket_marks_when_the_person_left():
+    table = await database_sync_to_async(sarg_table)()
+    _, guest = await people(table)
+    socket = await connected(table, guest)
+    await socket.receive_from(timeout=3)
+    await set_seen_ago(table, 1, timedelta(seconds=40))  # the last beat, a while ago
+    await socket.disconnect()
+    assert await seen_ago(table, 1) < timedelta(seconds=5)
+
+
+async def test_the_hosts_page_offers_a_bot_once_the_threshold_has_passed(settings):
+    settings.SARCO_AWAY_AFTER = 0.6  # the beat is a third of it
+    table = await database_sync_to_async(sarg_table)()
+    host, _ = await people(table)
+    socket = await connected(table, host)
+    assert OFFER not in await socket.receive_from(timeout=3)
+    assert OFFER in await socket.receive_from(timeout=5)
+    await socket.disconnect()
+
+
+async def test_the_hosts_page_drops_the_offer_when_the_person_is_back():
+    table = await database_sync_to_async(sarg_table)()
+    host, guest = await people(table)
+    await set_seen_ago(table, 1, timedelta(minutes=5))
+    host_socket = await connected(table, host)
+    assert OFFER in await host_socket.receive_from(timeout=3)
+    guest_socket = await connected(table, guest)
+    await guest_socket.receive_from(timeout=3)
+    assert OFFER not in await host_socket.receive_from(timeout=3)
+    for socket in (host_socket, guest_socket):
+        await socket.disconnect()
