@@ -13,7 +13,7 @@ from scoring.models import Player, PlaySession
 from tests.browser.conftest import PHONE, screenshot, start_chromium
 from tests.services import require
 
-CONTROLLED = "navigator.serviceWorker.controller !== null"
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
 
 @pytest.mark.browser
