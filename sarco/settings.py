@@ -79,6 +79,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "sarco.offline.vary_on_htmx",
     "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into its page
 ]
 
@@ -278,6 +279,8 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = DEBUG
+# The offline worker's version is a hash of the files it keeps; change this to force a new one.
+OFFLINE_VERSION = os.environ.get("OFFLINE_VERSION", "")
 
 # --- Security (production defaults; each can be relaxed by the environment) ------------------
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)

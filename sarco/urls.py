@@ -6,10 +6,13 @@ from django.urls import include, path
 
 from scoring.views import accounts
 
-from . import views
+from . import offline, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("sw.js", offline.service_worker, name="service-worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("offline/", offline.offline, name="offline"),
     path("accounts/", accounts.account, name="account"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -716,3 +716,28 @@ class SheetImport(models.Model):
 
     def __str__(self) -> str:
         return self.source_id or self.fingerprint[:12]
+
+
+class AppliedEdit(models.Model):
+    """An edit a phone sent with its own key (an entry typed offline, replayed later): the
+    key is kept so that the same entry arriving twice, even after a restart, applies once."""
+
+    key = models.UUIDField(_("key"), unique=True, help_text=_("Made by the phone, per entry."))
+    session = models.ForeignKey(
+        PlaySession,
+        on_delete=models.CASCADE,
+        related_name="applied_edits",
+        verbose_name=_("session"),
+    )
+    op = models.CharField(_("edit"), max_length=10)
+    number = models.PositiveSmallIntegerField(
+        _("round"), null=True, blank=True, help_text=_("The round the edit wrote.")
+    )
+    applied_at = models.DateTimeField(_("applied"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("applied edit")
+        verbose_name_plural = _("applied edits")
+
+    def __str__(self) -> str:
+        return str(self.key)

@@ -18,14 +18,14 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .calculators import SheetError, compute
 from .entry import END_GAMES, ENTRIES, build_sheet
-from .models import Player, PlaySession, Round, Seat
+from .models import AppliedEdit, Player, PlaySession, Round, Seat
 from .played import DETAIL_KEYS, finishing_moment, sheet_details
 from .players import guest_named
 from .ratings import session_changed
@@ -119,10 +119,12 @@ def create_session(
     options: dict[str, Any] | None = None,
     roles: dict[str, str] | None = None,
     mode: str = PlaySession.Mode.TABLETOP,
+    public_id: uuid.UUID | None = None,
     details: dict[str, Any] | None = None,
 ) -> PlaySession:
     """A new sheet in progress; ``roles`` maps a role to a player name (Sarg); ``details``
-    its ``played_on``, ``location`` and ``notes`` (scoring.played)."""
+    its ``played_on``, ``location`` and ``notes`` (scoring.played). ``public_id`` is the id
+    a phone gave a sheet it started offline (unique: it is accepted once)."""
     options = {k: v for k, v in (options or {}).items() if v is not None}
     roles = roles or {}
     if game not in dict(PlaySession.GAME_CHOICES):
@@ -130,6 +132,7 @@ def create_session(
     names = [p.name for p in players]
     _check_setup(game, names, roles, options)
     session = PlaySession.objects.create(
+        public_id=public_id or uuid.uuid4(),
         game=game,
         mode=mode,
         options=options,
@@ -153,6 +156,7 @@ def start_session(
     options=None,
     *,
     swap=False,
+    public_id: uuid.UUID | None = None,
     details: dict[str, Any] | None = None,
 ) -> PlaySession:
     """A new sheet of the club players picked, in seat order, then the guests named. All or
@@ -165,7 +169,7 @@ def start_session(
         roles = {"queen": queen.name, "king": king.name}
     elif swap and len(players) == 2:
         players = players[::-1]
-    return create_session(game, user, players, options, roles, details=details)
+    return create_session(game, user, players, options, roles, public_id=public_id, details=details)
 
 
 def swap_seats(public_id, user, seen_version: int | None) -> Outcome:
@@ -280,6 +284,7 @@ def apply_edit(
     entry: dict[str, Any] | None = None,
     number: int | None = None,
     seen_version: int | None = None,
+    key: uuid.UUID | None = None,
 ) -> Outcome:
     """Apply one edit under the session's row lock; EditRefused leaves the sheet as it was.
 
@@ -290,7 +295,9 @@ def apply_edit(
     ``seen_version`` is the session version the form was opened at: replacing a round that
     changed after it, or undoing when anything changed after it, is refused with
     ``StaleEdit``; so a repeated request applies once. A restore needs the sheet still at
-    ``seen_version``, the version the undo left.
+    ``seen_version``, the version the undo left. ``key`` is the phone's own id for this
+    edit: an edit whose key was applied before is not applied again, it answers as applied
+    (``extra["already"]``), so an entry replayed after a lost answer counts once.
     """
     with transaction.atomic():
         session = PlaySession.objects.select_for_update().get(public_id=public_id)
@@ -298,6 +305,10 @@ def apply_edit(
             raise PermissionDenied(
                 _("Only the player who started this sheet or an organiser may edit it.")
             )
+        if key is not None:
+            applied = applied_edit(session, key)
+            if applied is not None:
+                return applied
         if session.is_finished:
             raise EditRefused(_("This game is finished; its sheet can no longer be changed."))
         seats = seats_of(session)
@@ -393,12 +404,39 @@ def apply_edit(
         session.save(update_fields=["version", "status", "finished_at"])
         if op == "finish":
             session_changed(session)
+        if key is not None:
+            _record_key(session, key, op, None if index is None or game in END_GAMES else index + 1)
         version, pid = session.version, session.public_id
         transaction.on_commit(lambda: notify_changed(pid, version))
         extra: dict[str, Any] = {"undone": undone} if undone else {}
         if result and result.get("finished") and session.status != PlaySession.Status.FINISHED:
             extra["game_over"] = True
         return Outcome(session, result, message, extra)
+
+
+def applied_edit(session: PlaySession, key: uuid.UUID) -> Outcome | None:
+    """The answer to an edit whose key was applied before (None if it was not): the same
+    entry sent twice, or again after its answer was lost."""
+    applied = AppliedEdit.objects.filter(key=key).first()
+    if applied is None:
+        return None
+    if applied.session_id != session.pk:
+        raise EditRefused(_("This entry belongs to another sheet; nothing was saved."))
+    message = (
+        _("Round %(number)s was already saved from this phone.") % {"number": applied.number}
+        if applied.number
+        else _("This entry was already saved from this phone.")
+    )
+    return Outcome(session, None, message, {"already": True, "number": applied.number})
+
+
+def _record_key(session: PlaySession, key: uuid.UUID, op: str, number: int | None) -> None:
+    """Keep the key with the edit, in its transaction: both are saved or neither."""
+    try:
+        with transaction.atomic():
+            AppliedEdit.objects.create(key=key, session=session, op=op, number=number)
+    except IntegrityError:  # the key was just used on another sheet
+        raise EditRefused(_("This entry belongs to another sheet; nothing was saved.")) from None
 
 
 def abandon(public_id, user) -> bool:

@@ -2,12 +2,14 @@
 
 from django.urls import path
 
-from .views import details, sheets
+from .views import details, offline, sheets
 
 urlpatterns = [
     path("", sheets.scorekeeper, name="scorekeeper"),
     path("new/<slug:game>/", sheets.new_sheet, name="scorekeeper-new"),
     path("new/<slug:game>/players/", sheets.player_picker, name="scorekeeper-players"),
+    path("csrf/", offline.fresh_token, name="scorekeeper-csrf"),
+    path("new/<slug:game>/sync/", offline.sync_new_sheet, name="scorekeeper-new-sync"),
     path("results/", sheets.results, name="scorekeeper-results"),
     path("import/", sheets.import_sheet, name="scorekeeper-import"),
     path("<uuid:public_id>/", sheets.sheet, name="sheet"),
@@ -18,6 +20,7 @@ urlpatterns = [
     path("<uuid:public_id>/finish/", sheets.finish, name="sheet-finish"),
     path("<uuid:public_id>/delete/", sheets.delete_sheet, name="sheet-delete"),
     path("<uuid:public_id>/swap/", sheets.swap, name="sheet-swap"),
+    path("<uuid:public_id>/sync/", offline.sync_entry, name="sheet-sync"),
     path("<uuid:public_id>/details/", details.sheet_details, name="sheet-details"),
     path("<uuid:public_id>/export.json", sheets.export, name="sheet-export"),
 ]

@@ -269,6 +269,7 @@ def entry(request, public_id):
                 entry=context["draft_entry"],
                 number=number if op == "replace" else posted_number(request.POST, "adding") or None,
                 seen_version=_seen(request),
+                key=posted_key(request.POST),
             )
         except StaleEdit as exc:
             return _refreshed(request, public_id, number, exc)
@@ -488,6 +489,15 @@ def results(request):
     sessions = PlaySession.objects.rated().for_game(game).newest_first().with_seats()
     page = Paginator(sessions, 20).get_page(request.GET.get("page"))
     return render(request, "scoring/results.html", {"page": page, "games": GAMES, "game": game})
+
+
+def posted_key(post) -> uuid.UUID | None:
+    """The phone's own key for an entry (static/js/offline.js adds it to the form), or None
+    when missing or not a UUID: the service applies a key once."""
+    try:
+        return uuid.UUID(str(post.get("key", "")))
+    except ValueError:
+        return None
 
 
 def valid_uuid(value) -> bool:

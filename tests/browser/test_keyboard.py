@@ -50,7 +50,7 @@ def focused(page) -> str:
 
 
 def settled(page) -> None:
-    page.wait_for_function("!document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
     page.wait_for_timeout(50)
 
 

@@ -50,7 +50,7 @@ class KeyboardOnlineTest(ChannelsLiveServerTestCase):
         moves, most = 0, 0
         while True:
             page.wait_for_function(
-                "document.querySelector('#table-status.turn-mine, #game-result')",
+                "() => document.querySelector('#table-status.turn-mine, #game-result')",
                 timeout=TIMEOUT,
             )
             if page.locator("#game-result").count():
@@ -62,7 +62,7 @@ class KeyboardOnlineTest(ChannelsLiveServerTestCase):
             page.keyboard.press("Enter")
             presses += 1
             page.wait_for_function(
-                f"Number(document.querySelector('#table-status').dataset.version) > {number}",
+                f"() => Number(document.querySelector('#table-status').dataset.version) > {number}",
                 timeout=TIMEOUT,
             )
             page.wait_for_timeout(100)

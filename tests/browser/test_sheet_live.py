@@ -47,7 +47,7 @@ class LiveSheetTest(ChannelsLiveServerTestCase):
     def wait_for_socket(self, page) -> None:
         """Until the page's sheet socket is open: the server has joined it to the sheet's
         group by then, so no broadcast can slip past it (a fixed wait did, under load)."""
-        page.wait_for_function("window.sheetSocketOpen === true", timeout=30_000)
+        page.wait_for_function("() => window.sheetSocketOpen === true", timeout=30_000)
 
     def type_heads(self, page, seat: int, heads: str) -> None:
         """As a person does: into the field, then away from it; the preview recomputes."""

@@ -234,8 +234,8 @@ def test_player_page_shows_sarcophagus_best_score_once(client):
     ratings.session_changed(session)
     anna = Player.objects.get(name="Anna")
     html = client.get(f"/players/{anna.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    stats = html.split('<dl class="stats">')[1].split("</dl>")[0]
-    assert stats.count("<dd>16 fame</dd>") == 1
+    game = html.split('id="g-sarcophagus"')[1].split("</dl>")[0]
+    assert game.count("<dd>16 fame</dd>") == 1
 
 
 def test_head_to_head_columns_use_the_words_of_its_sentence_in_german(client):

@@ -1,0 +1,617 @@
+// The scorekeeper without a network. Registers the service worker (static/js/service-worker.js,
+// served from the site root), and on a sheet keeps every entry saved without a network in
+// IndexedDB ("not yet sent"), then sends each once when the network is back: on load, when
+// the browser says it is online, and when the page becomes visible again (Safari has no
+// Background Sync). Each entry carries its own key, which the server applies once, so an
+// entry whose answer was lost is never counted twice. A fresh CSRF token is fetched before
+// sending; an entry the server refuses (403, a conflict, a refusal) is never dropped: the
+// page says why and the person decides. The words shown are in #offline-status, translated.
+(function () {
+  "use strict";
+
+  var DB_NAME = "sarco-offline";
+  var STORE = "outbox";
+  var LAST_SYNC = "sarco-last-sync";
+  var FORM = "form.entry-form";
+  var box = document.getElementById("offline-status");
+  var words = box ? box.dataset : {};
+  var lostNetwork = false;  // a request failed although the browser says it is online
+  var sending = false;
+
+  registerWorker();
+
+  function registerWorker() {
+    var meta = document.querySelector('meta[name="sarco-worker"]');
+    if (!meta || !("serviceWorker" in navigator)) return;
+    var controlled = Boolean(navigator.serviceWorker.controller);
+    navigator.serviceWorker.register(meta.content, { scope: "/" }).catch(function () {});
+    if (!controlled) {  // this page did not pass through the worker: ask it to keep a copy
+      navigator.serviceWorker.ready.then(function (registration) {
+        registration.active.postMessage({ type: "keep", url: window.location.href });
+      });
+    }
+  }
+
+  if (!box) return;  // pages without the scorekeeper's state only register the worker
+
+  // --- the outbox in IndexedDB -----------------------------------------------------------
+
+  function withStore(mode, work) {
+    return new Promise(function (resolve, reject) {
+      var opening = indexedDB.open(DB_NAME, 1);
+      opening.onupgradeneeded = function () {
+        opening.result.createObjectStore(STORE, { keyPath: "key" });
+      };
+      opening.onerror = function () { reject(opening.error); };
+      opening.onsuccess = function () {
+        var db = opening.result;
+        var tx = db.transaction(STORE, mode);
+        var result = work(tx.objectStore(STORE));
+        tx.oncomplete = function () { db.close(); resolve(result && result.result); };
+        tx.onerror = function () { db.close(); reject(tx.error); };
+      };
+    });
+  }
+
+  function allEntries() {
+    return withStore("readonly", function (store) { return store.getAll(); })
+      .then(function (items) {
+        return (items || []).sort(function (a, b) { return a.created - b.created; });
+      });
+  }
+
+  function keep(item) { return withStore("readwrite", function (s) { s.put(item); }); }
+  function forget(key) { return withStore("readwrite", function (s) { s.delete(key); }); }
+
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var b = crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 15) | 64;
+    b[8] = (b[8] & 63) | 128;
+    var h = Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); });
+    return [h.slice(0, 4), h.slice(4, 6), h.slice(6, 8), h.slice(8, 10), h.slice(10)]
+      .map(function (part) { return part.join(""); }).join("-");
+  }
+
+  function say(template, values) {
+    return String(template).replace(/\{(\w+)\}/g, function (_, name) { return values[name]; });
+  }
+
+  function offline() { return !navigator.onLine || lostNetwork; }
+
+  // --- the entry form: a key per entry, kept when there is no network -----------------------
+
+  function prepare(root) {
+    var forms = root.matches && root.matches(FORM) ? [root] : root.querySelectorAll(FORM);
+    Array.prototype.forEach.call(forms, function (form) {
+      if (!form.querySelector("input[name=key]")) {
+        var key = document.createElement("input");
+        key.type = "hidden";
+        key.name = "key";
+        key.value = newKey();
+        form.appendChild(key);
+      }
+    });
+  }
+
+  function fieldsOf(form) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      // The page's CSRF token may be stale by then: a fresh one goes in the header instead.
+      if (["action", "pick", "csrfmiddlewaretoken"].indexOf(name) === -1) {
+        fields.push([name, String(value)]);
+      }
+    });
+    fields.push(["action", "save"]);
+    return fields;
+  }
+
+  function field(fields, name) {
+    for (var i = 0; i < fields.length; i++) if (fields[i][0] === name) return fields[i][1];
+    return "";
+  }
+
+  // What the person typed, in words, to recognise the entry in the list.
+  function summaryOf(form) {
+    var parts = [];
+    form.querySelectorAll(".entry-player, .typed-scores .field").forEach(function (row) {
+      var name = row.querySelector(".entry-name, label");
+      var values = [];
+      row.querySelectorAll("input").forEach(function (input) {
+        if (input.type === "number" && input.value !== "") values.push(input.value);
+        if ((input.type === "checkbox" || input.type === "radio") && input.checked) {
+          var label = input.closest("label");
+          values.push((label ? label.textContent : input.value).trim());
+        }
+      });
+      if (name) parts.push(name.textContent.trim() + ": " + (values.join(" ") || "–"));
+    });
+    return parts.join(" · ");
+  }
+
+  function labelOf(item) {
+    if (item.kind === "sheet") return say(words.sheetKept, { players: item.names.join(", ") });
+    if (item.change) return say(words.change, { number: item.number });
+    if (item.number) return say(words.round, { number: item.number });
+    return words.end;
+  }
+
+  function keepEntry(form, fields) {
+    var adding = field(fields, "adding");
+    var round = field(fields, "round");
+    var item = {
+      key: field(fields, "key"),
+      sheet: box.dataset.sheet,
+      url: box.dataset.syncUrl,
+      fields: fields,
+      number: Number(round || adding) || null,
+      change: Boolean(round),
+      summary: summaryOf(form),
+      created: Date.now(),
+      state: "waiting",
+      message: ""
+    };
+    nextEntry(form, item);  // at once: what is typed next belongs to the next entry
+    note(words.queued);
+    return keep(item).then(show);
+  }
+
+  // The form moves on to the next round by itself: nothing was computed, so it only clears.
+  function nextEntry(form, item) {
+    var adding = form.querySelector("input[name=adding]");
+    if (adding && !item.change) {
+      var next = String(item.number + 1);
+      adding.value = next;
+      [document.getElementById("entry-title"), document.getElementById("save-entry")]
+        .forEach(function (element) {
+          if (element) {
+            element.textContent = element.textContent.replace(
+              new RegExp("\\b" + item.number + "\\b"), next);
+          }
+        });
+    }
+    form.querySelectorAll("input").forEach(function (input) {
+      if (input.type === "checkbox" || input.type === "radio") input.checked = false;
+      else if (input.type === "number") input.value = /^heads-/.test(input.name) ? "0" : "";
+    });
+    form.querySelectorAll(".entry-computed, .round-credit, .computed-line, .field-error")
+      .forEach(function (element) { element.textContent = ""; });
+    form.querySelector("input[name=key]").value = newKey();
+    delete form.dataset.touched;
+  }
+
+  // Without a network a stepper counts on the phone; what needs the server says so.
+  function pickOffline(form, pick) {
+    var step = /^step:(\d+):(-?\d+)$/.exec(pick);
+    var input = step && form.querySelector('input[name="heads-' + step[1] + '"]');
+    if (input) {
+      input.value = String(Math.max(0, (Number(input.value) || 0) + Number(step[2])));
+      return;
+    }
+    note(words.needsNetwork);
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches(FORM)) return;
+    var submitter = event.submitter;
+    var pick = submitter && submitter.name === "pick" ? submitter.value : null;
+    if (!offline() && !form.dataset.offlineSheet) {
+      // Kept aside until the answer comes: if the network fails on the way, it is kept.
+      form.savedFields = pick ? null : fieldsOf(form);
+      return;
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (pick) pickOffline(form, pick);
+    else keepEntry(form, fieldsOf(form));
+  }, true);
+
+  // Taps and ticks redraw from the server; without a network they would only fail.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (offline() && elt.closest && elt.closest(FORM + ", #new-sheet")) event.preventDefault();
+  });
+
+  document.addEventListener("htmx:sendError", function (event) {
+    var form = event.detail.elt;
+    var config = event.detail.requestConfig;
+    var trigger = config && config.triggeringEvent;
+    lostNetwork = true;
+    show();
+    if (form && form.matches && form.matches(FORM) && form.savedFields &&
+        trigger && trigger.type === "submit") {
+      var fields = form.savedFields;
+      form.savedFields = null;
+      keepEntry(form, fields);
+    } else if (!form || !form.matches || !form.matches(FORM)) {
+      note(words.needsNetwork);  // undo, finish, a new sheet's picker...: nothing happened
+    }
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status > 0) {
+      if (lostNetwork) { lostNetwork = false; sendKept(); }
+      var form = event.detail.elt;
+      if (form && form.savedFields && event.detail.successful) {
+        localStorage.setItem(LAST_SYNC, String(Date.now()));
+        show();
+      }
+      if (form) form.savedFields = null;
+    }
+  });
+
+  document.addEventListener("htmx:load", function (event) { prepare(event.detail.elt); });
+
+  // --- sending what was kept -------------------------------------------------------------
+
+  function freshToken() {
+    return fetch(box.dataset.tokenUrl, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) {
+        if (!response.ok) throw new Error("token");
+        return response.json();
+      })
+      .then(function (data) { return data.token; });
+  }
+
+  function sendOne(item, token) {
+    var body = new URLSearchParams();
+    item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    return fetch(item.url, {
+      method: "POST",
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { "X-CSRFToken": token, "Accept": "application/json" },
+      body: body
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (data) {
+        return { code: response.status, data: data };
+      });
+    });
+  }
+
+  // One by one, in the order entered; a 403 stops the run (the person must act first).
+  function sendAll(items, token) {
+    var applied = [];
+    var run = Promise.resolve();
+    var stopped = false;
+    items.forEach(function (item) {
+      run = run.then(function () {
+        if (stopped) return null;
+        return sendOne(item, token).then(function (answer) {
+          var status = answer.data.status;
+          if (answer.code === 200 && status === "applied") {
+            applied.push(item);
+            if (item.kind === "sheet") item.url = answer.data.url;
+            return forget(item.key);
+          }
+          if (answer.code === 403) stopped = true;
+          if (answer.code >= 500) { stopped = true; return null; }
+          item.state = answer.code === 403 ? "blocked" : (status || "refused");
+          item.message = answer.code === 403 ? words.blocked : (answer.data.message || "");
+          return keep(item);
+        });
+      });
+    });
+    return run.then(function () { return applied; });
+  }
+
+  function sendKept() {
+    if (sending || offline()) return Promise.resolve();
+    return allEntries().then(function (items) {
+      var waiting = items.filter(function (item) { return item.state === "waiting"; });
+      if (!waiting.length) return null;
+      sending = true;
+      show();
+      return freshToken()
+        .then(function (token) { return sendAll(waiting, token); })
+        .then(function (applied) {
+          if (applied.length) {
+            localStorage.setItem(LAST_SYNC, String(Date.now()));
+            var mine = applied.some(function (item) { return item.sheet === box.dataset.sheet; });
+            var started = offlineSheetId();
+            if (started && mine) {  // the sheet has its place on the server: go there
+              window.location.replace(box.dataset.syncPattern.replace(ZERO_ID, started)
+                .replace(/sync\/$/, ""));
+            } else if (mine) { note(""); redraw(); }
+          }
+        })
+        .catch(function () { lostNetwork = !navigator.onLine || lostNetwork; });
+    }).catch(function () {}).then(function () {
+      sending = false;
+      return show();
+    });
+  }
+
+  // The sheet as the server has it now: its live part always, the form only if untouched.
+  function redraw() {
+    if (!box.dataset.sheet || !window.htmx) return;
+    var form = document.querySelector(FORM);
+    var target = form && !form.dataset.touched ? "#sheet-body" : "#sheet-live";
+    if (!document.querySelector(target)) return;
+    htmx.ajax("GET", window.location.pathname, { target: target, select: target, swap: "outerHTML" });
+  }
+
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest(FORM);
+    if (form) form.dataset.touched = "1";
+  });
+
+  // --- what the page shows --------------------------------------------------------------
+
+  function note(text) {
+    var element = document.getElementById("offline-note");
+    element.textContent = text;
+    element.hidden = !text;
+  }
+
+  function show() {
+    var state = offline() ? "offline" : (sending ? "sending" : "online");
+    box.dataset.state = state;
+    document.getElementById("offline-state").textContent = words[state];
+    var last = Number(localStorage.getItem(LAST_SYNC));
+    document.getElementById("offline-last").textContent = last
+      ? say(words.lastSync, { time: new Date(last).toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" }) })
+      : words.never;
+    return allEntries().then(function (items) {
+      var count = items.length;
+      document.getElementById("offline-waiting").textContent = count === 0 ? ""
+        : (count === 1 ? words.waitingOne : say(words.waitingMany, { count: count }));
+      var here = items.filter(function (item) { return item.sheet && item.sheet === box.dataset.sheet; });
+      listEntries(here);
+    }).catch(function () {});
+  }
+
+  function button(text, className, action) {
+    var element = document.createElement("button");
+    element.type = "button";
+    element.className = "button button-small " + className;
+    element.textContent = text;
+    element.addEventListener("click", action);
+    return element;
+  }
+
+  function listEntries(items) {
+    var list = document.getElementById("offline-outbox");
+    document.getElementById("offline-outbox-wrap").hidden = items.length === 0;
+    list.textContent = "";
+    items.forEach(function (item) {
+      var li = document.createElement("li");
+      li.dataset.state = item.state;
+      li.dataset.key = item.key;
+      var head = document.createElement("p");
+      head.className = "outbox-label";
+      head.textContent = labelOf(item) + " · " + words.unsent;
+      var summary = document.createElement("p");
+      summary.className = "outbox-summary small";
+      summary.textContent = item.summary;
+      li.append(head);
+      if (item.summary) li.append(summary);
+      if (item.state !== "waiting") {
+        var message = document.createElement("p");
+        message.className = "outbox-message";
+        message.setAttribute("role", "alert");
+        message.textContent = item.message;
+        var actions = document.createElement("div");
+        actions.className = "outbox-actions";
+        if ((item.state === "conflict" || item.state === "refused") && item.kind !== "sheet") {
+          actions.append(button(words.useAgain, "outbox-reuse", function () { useAgain(item); }));
+        } else {
+          actions.append(button(words.sendAgain, "outbox-retry", function () { sendAgain(item); }));
+        }
+        actions.append(button(words.discard, "button-secondary outbox-discard", function () {
+          if (window.confirm(words.discardQuestion)) forget(item.key).then(show);
+        }));
+        li.append(message, actions);
+      }
+      list.append(li);
+    });
+  }
+
+  function sendAgain(item) {
+    item.state = "waiting";
+    item.message = "";
+    keep(item).then(sendKept);
+  }
+
+  // The kept entry goes back into the form (as the round the form is at now), to be saved.
+  function useAgain(item) {
+    var form = document.querySelector(FORM);
+    if (!form) return;
+    form.querySelectorAll("input[type=checkbox], input[type=radio]").forEach(function (input) {
+      input.checked = false;
+    });
+    item.fields.forEach(function (pair) {
+      if (["key", "seen", "round", "adding", "action", "csrfmiddlewaretoken"].indexOf(pair[0]) !== -1) return;
+      form.querySelectorAll('[name="' + pair[0] + '"]').forEach(function (input) {
+        if (input.type === "checkbox" || input.type === "radio") {
+          if (input.value === pair[1]) input.checked = true;
+        } else if (input.type !== "hidden" || pair[0] === "mode") {
+          input.value = pair[1];
+        }
+      });
+    });
+    forget(item.key).then(function () {
+      note(words.reused);
+      show();
+      form.dataset.touched = "1";
+      if (!offline() && window.htmx) htmx.trigger(form, "change");
+    });
+  }
+
+  // Said until the site runs from the home screen, where iOS keeps its data.
+  // --- a sheet started without a network (Sarkophag and Sarg: rounds typed as numbers) ---
+
+  var ZERO_ID = "00000000-0000-0000-0000-000000000000";
+  var ROUND_GAMES = ["sarkophag", "sarg"];
+
+  function offlineSheetId() {
+    var id = new URLSearchParams(window.location.search).get("offline");
+    return box.dataset.game && id && /^[0-9a-f-]{36}$/.test(id) ? id : null;
+  }
+
+  // Seat order is the order ticked: the server's picker keeps it online, this list offline.
+  var ticked = [];
+  function tickedPlayers(form) {
+    var checked = Array.prototype.filter.call(
+      form.querySelectorAll("input[name=players]"), function (input) { return input.checked; });
+    var order = ticked.filter(function (id) {
+      return checked.some(function (input) { return input.value === id; });
+    });
+    checked.forEach(function (input) {
+      if (order.indexOf(input.value) === -1) order.unshift(input.value);  // ticked online
+    });
+    return order.map(function (id) {
+      var input = form.querySelector('input[name=players][value="' + id + '"]:checked');
+      var text = input.closest("label").textContent.trim();
+      return { id: id, name: text.replace(/^\d+\.\s*/, "").replace(/\s*·.*$/, "") };
+    });
+  }
+
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (input.name !== "players" || !input.closest("#new-sheet")) return;
+    ticked = ticked.filter(function (id) { return id !== input.value; });
+    if (input.checked) ticked.push(input.value);
+  });
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.id !== "new-sheet" || !offline()) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (!event.submitter || event.submitter.value !== "start") { note(words.needsNetwork); return; }
+    if (ROUND_GAMES.indexOf(box.dataset.game) === -1) { note(words.startNeedsNetwork); return; }
+    var players = tickedPlayers(form);
+    if (!players.length) { note(words.pickPlayers); return; }
+    startOffline(form, players);
+  }, true);
+
+  function startOffline(form, players) {
+    var id = newKey();
+    var fields = [["public_id", id]];
+    players.forEach(function (p) { fields.push(["players", p.id]); });
+    ["limit", "swap"].forEach(function (name) {
+      var input = form.querySelector('[name="' + name + '"]');
+      if (input && (input.type !== "checkbox" || input.checked) && input.value) {
+        fields.push([name, input.type === "checkbox" ? "on" : input.value]);
+      }
+    });
+    var names = players.map(function (p) { return p.name; });
+    var swapped = fields.some(function (pair) { return pair[0] === "swap"; });
+    var item = {
+      key: id, kind: "sheet", sheet: id, url: box.dataset.newSyncUrl, fields: fields,
+      game: box.dataset.game, names: swapped && box.dataset.game === "sarg" ? names.slice().reverse() : names,
+      number: null, summary: "", created: Date.now(), state: "waiting", message: ""
+    };
+    keep(item).then(function () {
+      window.location.assign(window.location.pathname + "?offline=" + id);
+    });
+  }
+
+  function element(tag, attributes, text) {
+    var made = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (name) { made.setAttribute(name, attributes[name]); });
+    if (text !== undefined) made.textContent = text;
+    return made;
+  }
+
+  function numberField(name, id, label, rowClass) {
+    var row = element("li", { "class": rowClass });
+    var head = element("div", { "class": "entry-player-head" });
+    head.append(element("label", { "class": "entry-name", "for": id }, label));
+    row.append(head, element("input", {
+      type: "number", inputmode: "numeric", min: "0", id: id, name: name,
+      value: name.indexOf("heads-") === 0 ? "0" : ""
+    }));
+    return row;
+  }
+
+  // The sheet is drawn here from what the phone kept: its players, then a form for the
+  // next round whose saves are kept like any other entry.
+  function showOfflineSheet(id) {
+    return allEntries().then(function (items) {
+      var sheet = items.filter(function (item) { return item.key === id && item.kind === "sheet"; })[0];
+      if (!sheet) return;
+      var rounds = items.filter(function (item) { return item.sheet === id && item.kind !== "sheet"; });
+      box.dataset.sheet = id;
+      box.dataset.syncUrl = box.dataset.syncPattern.replace(ZERO_ID, id);
+      var start = document.getElementById("new-sheet");
+      if (start) start.hidden = true;
+      document.querySelectorAll("main > .muted").forEach(function (p) { p.hidden = true; });
+      var section = element("section", { "class": "entry", id: "entry", "aria-labelledby": "entry-title" });
+      var next = rounds.reduce(function (most, item) { return Math.max(most, item.number || 0); }, 0) + 1;
+      section.append(element("p", { "class": "offline-note", id: "offline-started" }, words.startedOffline));
+      section.append(element("h2", { id: "entry-title" }, say(words.round, { number: next })));
+      var form = element("form", { "class": "entry-form", "data-offline-sheet": id, novalidate: "" });
+      var hidden = { mode: sheet.game === "sarg" ? "typed" : "heads", seen: "0", round: "", adding: String(next) };
+      Object.keys(hidden).forEach(function (name) {
+        form.append(element("input", { type: "hidden", name: name, value: hidden[name] }));
+      });
+      var list = element("ul", { "class": "entry-players", role: "list" });
+      if (sheet.game === "sarg") {
+        list.append(numberField("queen", "queen-score", say(words.queenScores, { name: sheet.names[0] }), "entry-player"));
+        list.append(numberField("king", "king-score", say(words.kingScores, { name: sheet.names[1] }), "entry-player"));
+      } else {
+        sheet.names.forEach(function (name, i) {
+          list.append(numberField("heads-" + i, "heads-" + i, say(words.headsFor, { name: name }), "entry-player"));
+        });
+      }
+      form.append(list);
+      var actions = element("div", { "class": "entry-actions" });
+      actions.append(element("button", {
+        "class": "button button-big", type: "submit", name: "action", value: "save", id: "save-entry"
+      }, say(words.saveRound, { number: next })));
+      form.append(actions);
+      section.append(form);
+      box.after(section);
+      var title = document.querySelector("main h1");
+      if (title) title.textContent = words.gameTitle;
+      prepare(section);
+      return show();
+    });
+  }
+
+  // The scorekeeper's start page asks the worker to keep each game's new-sheet page.
+  function keepNewSheetPages() {
+    if (!navigator.serviceWorker) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      document.querySelectorAll("a.game-pick").forEach(function (link) {
+        registration.active.postMessage({ type: "keep", url: link.href });
+      });
+    });
+  }
+
+  function iosNote() {
+    var installed = window.navigator.standalone ||
+      window.matchMedia("(display-mode: standalone)").matches;
+    if (installed) document.getElementById("offline-ios").hidden = true;
+  }
+
+  window.addEventListener("online", function () {
+    lostNetwork = false;
+    show();
+    sendKept().then(redraw);
+  });
+  window.addEventListener("offline", show);
+  // A network that failed while the browser said "online" (a Wi-Fi without internet) gives
+  // no event when it comes back: ask the server now and then.
+  window.setInterval(function () {
+    if (!lostNetwork || !navigator.onLine) return;
+    freshToken().then(function () {
+      lostNetwork = false;
+      show();
+      sendKept().then(redraw);
+    }).catch(function () {});
+  }, 20000);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") sendKept();
+  });
+
+  prepare(document);
+  iosNote();
+  keepNewSheetPages();
+  if (offlineSheetId()) showOfflineSheet(offlineSheetId()).then(sendKept);
+  else { show(); sendKept(); }
+})();

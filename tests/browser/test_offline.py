@@ -1,0 +1,192 @@
+"""The scorekeeper without a network, in a real browser on a real server: installable, a
+sheet reloads offline, rounds entered offline are sent once when the network is back."""
+
+import pytest
+from channels.testing import ChannelsLiveServerTestCase
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+from playwright.sync_api import expect
+
+from scoring import sheets
+from scoring.models import Player, PlaySession
+from tests.browser.conftest import PHONE, screenshot, start_chromium
+from tests.services import require
+
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+
+
+@pytest.mark.browser
+class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
+    serve_static = True
+
+    def setUp(self):
+        require("browser")
+        self.keeper = User.objects.create_user("keeper", "k@example.org", "a-long-password-1")
+        players = [Player.objects.create(name=name) for name in ("Anna", "Ben", "Clara")]
+        self.session = sheets.create_session("sarkophag", self.keeper, players, {"limit": 100})
+        self.url = f"{self.live_server_url}/scorekeeper/{self.session.public_id}/"
+        self.browser = start_chromium(self)
+
+    def phone(self):
+        """A logged-in phone (its own browser context: its own worker and storage)."""
+        client = Client()
+        client.force_login(self.keeper)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        context = self.browser.new_context(
+            viewport=PHONE, is_mobile=True, device_scale_factor=2, locale="en"
+        )
+        self.addCleanup(context.close)
+        context.add_cookies(
+            [{"name": cookie.key, "value": cookie.value, "url": self.live_server_url}]
+        )
+        return context.new_page()
+
+    def open_sheet(self, page):
+        """Open the sheet and wait until the worker controls the page and kept the sheet."""
+        page.goto(self.url)
+        page.wait_for_function(CONTROLLED, timeout=20_000)
+        self.wait_until_kept(page, self.url)
+
+    def wait_until_kept(self, page, url: str) -> None:
+        """Until the worker holds a copy of the page (``evaluate`` awaits the promise;
+        ``wait_for_function`` would take the promise itself for a truthy answer)."""
+        for _ in range(100):
+            if page.evaluate("url => caches.match(url).then(Boolean)", url):
+                return
+            page.wait_for_timeout(200)
+        raise AssertionError(f"the worker kept no copy of {url}")
+
+    def enter_round(self, page, number: int, anna: int) -> None:
+        save = page.get_by_role("button", name=f"Save round {number}")
+        expect(save).to_be_visible()
+        for seat, heads in enumerate((anna, 0, 20 - anna)):
+            page.locator(f"#heads-{seat}").fill(str(heads))
+        # Online, leaving a field recomputes the form, and Save is disabled meanwhile.
+        page.locator("#heads-2").press("Tab")
+        page.wait_for_load_state("networkidle")
+        save.click()
+        expect(page.get_by_role("button", name=f"Save round {number + 1}")).to_be_visible(
+            timeout=15_000
+        )
+
+    def test_the_site_meets_the_install_criteria(self):
+        page = self.phone()
+        self.open_sheet(page)
+
+        manifest = page.evaluate(
+            "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
+        )
+        assert manifest["display"] == "standalone"
+        assert manifest["start_url"] == "/scorekeeper/"
+        sizes = page.evaluate(
+            """icons => Promise.all(icons.map(icon => new Promise((done, fail) => {
+                const image = new Image();
+                image.onload = () => done(image.naturalWidth + 'x' + image.naturalHeight);
+                image.onerror = fail;
+                image.src = icon.src;
+            })))""",
+            manifest["icons"],
+        )
+        assert sizes == [icon["sizes"] for icon in manifest["icons"]]
+        scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+        assert scope == f"{self.live_server_url}/"
+
+    def test_a_sheet_opened_once_reloads_without_a_network(self):
+        page = self.phone()
+        self.open_sheet(page)
+        page.context.set_offline(True)
+
+        page.reload()
+
+        expect(page.get_by_role("button", name="Save round 1")).to_be_visible()
+        expect(page.locator("#offline-state")).to_have_text("Offline: entries stay on this phone")
+        screenshot(page, "scorekeeper-offline-reloaded-phone")
+
+    def test_online_play_says_it_needs_the_network(self):
+        page = self.phone()
+        self.open_sheet(page)
+        page.context.set_offline(True)
+
+        page.goto(f"{self.live_server_url}/play/")
+
+        expect(page.get_by_role("heading", level=1)).to_have_text("This page needs the network")
+
+    def test_rounds_kept_offline_are_sent_once_and_a_conflict_is_reported(self):
+        first = self.phone()
+        self.open_sheet(first)
+        first.context.set_offline(True)
+        for number, anna in ((1, 2), (2, 3), (3, 4)):
+            self.enter_round(first, number, anna)
+        expect(first.locator("#offline-outbox li")).to_have_count(3)
+        expect(first.locator("#offline-waiting")).to_have_text("3 entries wait to be sent")
+        screenshot(first, "scorekeeper-offline-three-waiting-phone")
+        self.enter_round(self.phone_on_sheet(), 1, 9)  # another phone saves round 1 meanwhile
+
+        first.context.set_offline(False)
+
+        expect(first.locator("#offline-outbox li")).to_have_count(1, timeout=20_000)
+        conflict = first.locator('#offline-outbox li[data-state="conflict"]')
+        expect(conflict).to_contain_text("Round 1 was saved on another phone meanwhile")
+        expect(first.locator("#offline-state")).to_have_text("Online")
+        screenshot(first, "scorekeeper-offline-conflict-phone")
+        rounds = list(self.session.rounds.order_by("number").values_list("entry", flat=True))
+        assert [r["heads"]["Anna"] for r in rounds] == [9, 3, 4]
+
+    def test_a_conflicting_round_can_be_used_again(self):
+        first = self.phone()
+        self.open_sheet(first)
+        first.context.set_offline(True)
+        self.enter_round(first, 1, 2)
+        self.enter_round(self.phone_on_sheet(), 1, 9)
+        first.context.set_offline(False)
+        reuse = first.get_by_role("button", name="Use again")
+        expect(reuse).to_be_visible(timeout=20_000)
+
+        reuse.click()
+
+        expect(first.locator("#offline-outbox li")).to_have_count(0)
+        expect(first.locator("#heads-0")).to_have_value("2")
+        first.get_by_role("button", name="Save round 2").click()
+        expect(first.get_by_role("button", name="Save round 3")).to_be_visible()
+        rounds = list(self.session.rounds.order_by("number").values_list("entry", flat=True))
+        assert [r["heads"]["Anna"] for r in rounds] == [9, 2]
+
+    def phone_on_sheet(self):
+        page = self.phone()
+        page.goto(self.url)
+        return page
+
+    def test_a_sheet_started_offline_gets_its_id_and_rounds_when_back(self):
+        page = self.phone()
+        page.goto(f"{self.live_server_url}/scorekeeper/")
+        page.wait_for_function(CONTROLLED, timeout=20_000)
+        new_sheet = f"{self.live_server_url}/scorekeeper/new/sarkophag/"
+        self.wait_until_kept(page, new_sheet)
+        page.context.set_offline(True)
+        page.goto(new_sheet)
+        for name in ("Clara", "Anna", "Ben"):
+            page.get_by_role("checkbox", name=name, exact=True).check()
+        page.get_by_label("Head limit").fill("100")
+        page.get_by_role("button", name="Start the sheet").click()
+        expect(page.locator("#offline-started")).to_be_visible()
+        expect(page.get_by_label("Heads for Clara")).to_have_value("0")
+        for number, clara in ((1, 5), (2, 6)):
+            for seat, heads in enumerate((clara, 0, 20 - clara)):
+                page.locator(f"#heads-{seat}").fill(str(heads))
+            page.get_by_role("button", name=f"Save round {number}").click()
+            expect(page.get_by_role("button", name=f"Save round {number + 1}")).to_be_visible(
+                timeout=15_000
+            )
+        expect(page.locator("#offline-outbox li")).to_have_count(3)
+        screenshot(page, "scorekeeper-offline-started-phone")
+        public_id = page.evaluate("new URLSearchParams(location.search).get('offline')")
+
+        page.context.set_offline(False)
+
+        page.wait_for_url(f"{self.live_server_url}/scorekeeper/{public_id}/", timeout=20_000)
+        started = PlaySession.objects.get(public_id=public_id)
+        assert [s.player.name for s in sheets.seats_of(started)] == ["Clara", "Anna", "Ben"]
+        assert started.options == {"limit": 100}
+        rounds = started.rounds.order_by("number").values_list("entry", flat=True)
+        assert [r["heads"]["Clara"] for r in rounds] == [5, 6]

@@ -1,0 +1,91 @@
+"""The installable site: its manifest, its service worker's headers, the offline page."""
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import override_settings
+
+from sarco import offline
+
+pytestmark = pytest.mark.django_db
+
+STATIC = Path(settings.BASE_DIR) / "static"
+
+
+def test_the_worker_is_served_from_the_root_and_checked_on_every_visit(client):
+    response = client.get("/sw.js")
+
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert "no-cache" in response["Cache-Control"]
+    assert response["Service-Worker-Allowed"] == "/"
+
+
+def test_the_worker_knows_its_version_and_the_files_it_keeps(client):
+    body = client.get("/sw.js").content.decode()
+
+    assert f'"version": "{offline.worker_version()}"' in body
+    for url in ("/static/django_htmx/htmx-2.min.js", "/static/js/offline.js", "/offline/"):
+        assert f'"{url}"' in body
+
+
+def test_a_new_deploy_gives_the_worker_a_new_version():
+    before = offline.worker_version()
+    offline.worker_version.cache_clear()
+    with override_settings(OFFLINE_VERSION="next deploy"):
+        after = offline.worker_version()
+    offline.worker_version.cache_clear()
+
+    assert before != after
+
+
+def test_the_manifest_opens_the_scorekeeper_standalone(client):
+    response = client.get("/manifest.webmanifest")
+    data = response.json()
+
+    assert response["Content-Type"] == "application/manifest+json"
+    assert data["start_url"] == "/scorekeeper/"
+    assert data["display"] == "standalone"
+    assert data["name"] and data["short_name"] == "sarco"
+    assert data["theme_color"] and data["background_color"]
+
+
+def test_the_manifest_has_icons_of_192_and_512_pixels_also_maskable(client):
+    icons = client.get("/manifest.webmanifest").json()["icons"]
+
+    sizes = {(icon["sizes"], icon["purpose"]) for icon in icons}
+    assert sizes == {(f"{s}x{s}", p) for s in (192, 512) for p in ("any", "maskable")}
+    for icon in icons:
+        png = (STATIC / icon["src"].removeprefix("/static/")).read_bytes()
+        size = int(icon["sizes"].split("x")[0])
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert int.from_bytes(png[16:20], "big") == int.from_bytes(png[20:24], "big") == size
+
+
+def test_the_manifest_is_in_the_reader_s_language(client):
+    data = client.get("/manifest.webmanifest", HTTP_ACCEPT_LANGUAGE="de").json()
+
+    assert data["lang"] == "de"
+    assert data["name"] == "sarco-Spielstand"
+
+
+@pytest.mark.parametrize("url", ["/", "/scorekeeper/", "/offline/"])
+def test_every_page_links_the_manifest_and_the_worker(client, url):
+    html = client.get(url).content.decode()
+
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in html
+    assert '<meta name="sarco-worker" content="/sw.js">' in html
+    assert 'name="theme-color"' in html and "prefers-color-scheme: dark" in html
+
+
+def test_the_offline_page_says_the_page_needs_the_network(client):
+    html = client.get("/offline/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+
+    assert "Diese Seite braucht das Netz" in html
+
+
+def test_pages_and_fragments_are_told_apart_by_caches(client):
+    response = client.get("/scorekeeper/")
+
+    assert "HX-Request" in response["Vary"]
