@@ -267,9 +267,9 @@ def test_a_sacrifice_lost_by_running_out_of_cards(live_server, phone, keeper):
         player.locator("label.chip", has=phone.get_by_label(label)).first.click()
         expect(player.locator(".entry-computed")).to_contain_text(points)
 
-    tick(first, "trophy K of hearts", "10")
+    tick(first, "trophy king of hearts", "10")
     tick(first, "trophy joker (vampire)", "20")
-    tick(second, "trophy Q of spades", "10")
+    tick(second, "trophy queen of spades", "10")
     choice = phone.locator("#lost-by-cards")
     expect(choice.get_by_label("No, the game ended on points")).to_be_checked()
     choice.get_by_label("Anna ran out of cards and lost").check()
@@ -280,6 +280,10 @@ def test_a_sacrifice_lost_by_running_out_of_cards(live_server, phone, keeper):
         "labels => labels.map((label) => label.getBoundingClientRect().height)"
     )
     assert len(heights) == 3 and min(heights) >= 44, heights
+    # The tick's recompute swaps the fieldset: scroll once htmx has settled it, not the old one.
+    phone.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
     choice.scroll_into_view_if_needed()
     screenshot(phone, "scorekeeper-sacrifice-lost-by-cards-choice-phone")
     phone.locator("#save-entry").click()
