@@ -34,6 +34,7 @@ class NightResults:
     finished: list[PlaySession] = field(default_factory=list)
     games: list[tuple[str, int]] = field(default_factory=list)  # (game label, how many)
     winners: list[tuple[PlaySession, list[str]]] = field(default_factory=list)
+    by_game: list[tuple[str, list[PlaySession]]] = field(default_factory=list)  # printing
     top_scores: list[Seat] = field(default_factory=list)
     gains: list[Gain] = field(default_factory=list)
 
@@ -60,6 +61,10 @@ def results_of(night: Night) -> NightResults:
     labels = dict(PlaySession.GAME_CHOICES)
     counts = Counter(s.game for s in results.finished)
     results.games = [(labels.get(game, game), n) for game, n in counts.most_common()]
+    results.by_game = [
+        (labels.get(game, game), [s for s in results.finished if s.game == game])
+        for game, _n in counts.most_common()
+    ]
     results.winners = [
         (s, [seat.player.name for seat in s.seats.all() if seat.place == 1])
         for s in results.finished

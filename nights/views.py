@@ -73,6 +73,8 @@ def night(request, night_id: int):
         "results": results_of(night),
         "can_start": may_link(request.user, night),
     }
+    if request.GET.get("view") == "print":
+        return render(request, "nights/night_print.html", context)
     if context["can_start"]:
         context["new_sheets"] = [(game, new_sheet_url(night, game.slug)) for game in GAMES]
     return render(request, "nights/night.html", context)

@@ -67,3 +67,33 @@ def test_sarkophag_heads_are_no_big_score():
     session = PlaySession.objects.get(game="sarkophag")
     NightSession.objects.create(night=night, session=session)
     assert results_of(night).top_scores == []
+
+
+def test_the_printable_results_give_each_game_a_page(client):
+    night = a_night(days_ahead=0)
+    import_sheets([{**FINISHED_SHEETS["sarkophag"], "limit": 15, "date": "2026-01-05"}])
+    for session in [finished_sarg(), finished_sarg(), PlaySession.objects.get(game="sarkophag")]:
+        NightSession.objects.create(night=night, session=session)
+    body = client.get(f"/nights/{night.pk}/?view=print", HTTP_ACCEPT_LANGUAGE="en")
+    html = body.content.decode()
+    pages = html.split('<section class="print-page night-game"')[1:]
+    assert [page.split("<h2", 1)[1].split(">", 1)[1].split("<")[0] for page in pages] == [
+        "Sarg",
+        "Sarkophag",
+    ]
+    assert pages[0].count("<table>") == 2 and pages[1].count("<table>") == 1
+    assert "3 games played" in html and 'class="badge">winner<' in html
+
+
+def test_the_printable_results_leave_voided_games_out_and_say_so_in_german(client):
+    session = finished_sarg()
+    PlaySession.objects.filter(pk=session.pk).update(voided_at=session.finished_at)
+    night = night_with(session)
+    html = client.get(f"/nights/{night.pk}/?view=print", HTTP_ACCEPT_LANGUAGE="de")
+    assert "Noch keine Partie dieses Abends ist beendet." in html.content.decode()
+
+
+def test_the_night_page_links_its_printable_results(client):
+    night = night_with(finished_sarg())
+    body = client.get(f"/nights/{night.pk}/").content.decode()
+    assert 'href="?view=print" id="print-results"' in body
