@@ -17,7 +17,7 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
+from django.db.models import Count, F
 from django.db.models.functions import Coalesce
 from django.http import HttpResponseRedirect
 from django.template.loader import render_to_string
@@ -292,9 +292,9 @@ class PlaySessionAdmin(OrganiserAdmin):
         "export_json",
     ]
 
-    # by when the game was played (finished; started while in progress), not by when its
-    # row was made: an import of old sheets is not news
-    ordering = [PLAYED.desc(), "-id"]
+    # by when the game was played, not by when its row was made (an import of old sheets is
+    # not news): its day first (a sheet in progress may be backdated), then its time
+    ordering = [F("played_on").desc(nulls_last=True), PLAYED.desc(), "-id"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).with_seats()

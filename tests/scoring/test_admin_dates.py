@@ -62,3 +62,27 @@ def test_a_british_reader_sees_the_day_before_the_month(client, olga):
 def test_a_german_reader_sees_german_dates(client, olga):
     imported("2025-03-01")
     assert labels(client, HTTP_ACCEPT_LANGUAGE="de") == ["Sarg, 01.03.2025"]
+
+
+def test_a_sheet_in_progress_sorts_by_the_day_it_is_played(client, olga):
+    """A sheet started today for last week's game sits among last week's, not today's."""
+    import datetime as dt
+
+    from scoring import sheets
+    from scoring.models import Player
+
+    imported("2025-03-01T23:30:00+00:00")  # the 2nd in Berlin
+    imported("2024-12-24")
+    finished_sarg(names=("Clara", "Dora"))  # played now
+    players = [Player.objects.create(name="Eva"), Player.objects.create(name="Finn")]
+    roles = {"queen": "Eva", "king": "Finn"}
+    sheets.create_session(
+        "sarg", None, players, roles=roles, details={"played_on": dt.date(2025, 3, 5)}
+    )
+    today = formats.date_format(timezone.localdate(), "j M Y")
+    assert labels(client) == [
+        f"Sarg, {today}",
+        "Sarg, 5 Mar 2025",
+        "Sarg, 2 Mar 2025",
+        "Sarg, 24 Dec 2024",
+    ]
