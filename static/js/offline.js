@@ -352,7 +352,7 @@
     document.getElementById("offline-state").textContent = words[state];
     var last = Number(localStorage.getItem(LAST_SYNC));
     document.getElementById("offline-last").textContent = last
-      ? say(words.lastSync, { time: new Date(last).toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" }) })
+      ? say(words.lastSync, { time: new Date(last).toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) })
       : words.never;
     return allEntries().then(function (items) {
       var count = items.length;

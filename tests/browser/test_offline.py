@@ -1,6 +1,8 @@
 """The scorekeeper without a network, in a real browser on a real server: installable, a
 sheet reloads offline, rounds entered offline are sent once when the network is back."""
 
+import re
+
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from django.conf import settings
@@ -129,6 +131,8 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         conflict = first.locator('#offline-outbox li[data-state="conflict"]')
         expect(conflict).to_contain_text("Round 1 was saved on another phone meanwhile")
         expect(first.locator("#offline-state")).to_have_text("Online")
+        # the club's clock, as every page writes it: 19:30, never 7:30 PM
+        expect(first.locator("#offline-last")).to_have_text(re.compile(r"^Last sync \d\d:\d\d$"))
         screenshot(first, "scorekeeper-offline-conflict-phone")
         rounds = list(self.session.rounds.order_by("number").values_list("entry", flat=True))
         assert [r["heads"]["Anna"] for r in rounds] == [9, 3, 4]
