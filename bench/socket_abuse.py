@@ -56,6 +56,8 @@ async def flood(ws_base: str, public_id: str, seconds: float, tally) -> None:
                     frame = OVERSIZED if counts["frames"] % 2 else '{"resync": true}'
                     await socket.send(frame)
                     counts["frames"] += 1
+                    if counts["frames"] % 1000 == 0:
+                        tally.update(counts)
         except (ConnectionClosed, OSError):
             continue
 
