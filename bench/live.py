@@ -71,6 +71,9 @@ class Daphne:
             "DEBUG": "true",
             "SARCO_BOT_RUNNER": "true",
             "LOG_LEVEL": "WARNING",
+            # a bench's many people all connect from this one machine
+            "SARCO_SOCKETS_PER_MEMBER": "100000",
+            "SARCO_SOCKETS_PER_ADDRESS": "100000",
             **env,
         }
         self.env = {name: value for name, value in merged.items() if value is not None}

@@ -24,8 +24,10 @@ every ``presence.heartbeat_seconds()`` and when it closes. The host's socket loo
 beat whether someone has been away long enough to be offered to a bot (or is back), and
 renders again when that changed; someone back after being away tells the table's group.
 
-Both keep their socket through a channel-layer outage (``layer_outages``): when Redis answers
-again they join their group again and send the viewer the table or lobby as it stands.
+Both weigh every frame first (``sarco.socket_limits``: size, rate, sockets per member; the
+lobby's socket refuses every frame). Both keep their socket through a channel-layer outage
+(``layer_outages``): when Redis answers again they join their group again and send the
+viewer the table or lobby as it stands.
 
 Rendering touches the database, so it runs in a worker thread (``database_sync_to_async``).
 """
@@ -39,6 +41,8 @@ import uuid
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+
+from sarco.socket_limits import SocketLimits
 
 from . import presence, recent_tables, rendering
 from .layer_outages import SurvivesLayerOutages
@@ -59,7 +63,9 @@ def _public_id(scope) -> uuid.UUID | None:
         return None
 
 
-class TableConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
+class TableConsumer(SocketLimits, SurvivesLayerOutages, AsyncWebsocketConsumer):
+    refusal_target = "move-error"  # where the page shows a refused move
+    refusal_class = "message message-error move-error"
     group: str | None = None
     presence_task: asyncio.Task | None = None
 
@@ -234,7 +240,8 @@ class TableConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
         return html, table.version, rendering.fragments_key(table, seat, user)
 
 
-class LobbyConsumer(SurvivesLayerOutages, AsyncWebsocketConsumer):
+class LobbyConsumer(SocketLimits, SurvivesLayerOutages, AsyncWebsocketConsumer):
+    listens = False  # every frame counts towards closing the socket
     outage_groups = (LOBBY_GROUP,)
 
     async def connect(self):

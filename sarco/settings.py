@@ -158,6 +158,20 @@ else:
     # With Redis they stay in the database: an outage of Redis must not fail a request.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
+# --- Websocket limits (sarco.socket_limits) -------------------------------------------------
+# Frames a socket may send a second (sustained, and at once); larger ones are refused.
+SARCO_SOCKET_FRAMES_PER_SECOND = 5
+SARCO_SOCKET_FRAME_BURST = 10
+SARCO_SOCKET_MAX_FRAME_BYTES = 4096
+# Refusals within the window (seconds) that close the socket (code 4008).
+SARCO_SOCKET_REFUSALS_BEFORE_CLOSE = 5
+SARCO_SOCKET_REFUSAL_WINDOW = 10
+# Open sockets per member, and per client address when signed out (a club's wifi shares one
+# address), across processes; each socket's lease renews while it is open.
+SARCO_SOCKETS_PER_MEMBER = int(os.environ.get("SARCO_SOCKETS_PER_MEMBER", "20"))
+SARCO_SOCKETS_PER_ADDRESS = int(os.environ.get("SARCO_SOCKETS_PER_ADDRESS", "100"))
+SARCO_SOCKET_LEASE_SECONDS = 60
+
 # --- Online play: bots (games.botrunner) ---------------------------------------------------
 # Seconds a bot waits after the move that gave it the turn, so people can follow.
 SARCO_BOT_PAUSE = float(os.environ.get("SARCO_BOT_PAUSE", "0.7"))

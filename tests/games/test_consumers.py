@@ -209,6 +209,7 @@ async def test_with_redis_a_crowd_connecting_at_once_is_let_in(stub, settings):
 
     require("redis")
     settings.CHANNEL_LAYERS = redis_layers("sarco-test-crowd")
+    settings.SARCO_SOCKETS_PER_ADDRESS = CROWD  # many pages, here from one test address
     table = await database_sync_to_async(sarg_table)()
     path = f"/ws/play/{table.public_id}/"
     crowd = [socket(path) for _ in range(CROWD)]
