@@ -124,3 +124,12 @@ def _stranger():
     from django.contrib.auth.models import User
 
     return User.objects.filter(username="stranger").first() or member("stranger")
+
+
+@pytest.mark.parametrize("token", ["\x00", "a\x00b", "%00"])
+def test_a_token_with_a_nul_byte_is_no_calendar_and_no_link(token):
+    """PostgreSQL refuses NUL in text: such a token never reaches a query."""
+    anonymous = Client()
+    assert anonymous.get(f"/nights/calendar/{token}.ics").status_code == 404
+    assert anonymous.get(f"/nights/not-coming/{token}/").status_code < 500
+    assert anonymous.post(f"/nights/not-coming/{token}/").status_code < 500
