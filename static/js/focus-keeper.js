@@ -2,8 +2,9 @@
 // websocket push) replaces the element that had the focus, the browser drops the focus to
 // <body> and a keyboard user starts again from the top of the page. This script puts it back:
 //
-//   1. on the control's declared next target: data-focus-after="<selectors>" on the control
-//      just used, comma-separated and tried in that order (a suit button in the Sarg picker:
+//   1. on the control's declared next target, when the person pressed that control (a move
+//      arriving from another seat or a bot never moves the focus):
+//      data-focus-after="<selectors>" on the control just used, comma-separated and tried in that order (a suit button in the Sarg picker:
 //      data-focus-after=".cell-current.cell-empty, #save-entry"). A match that is not
 //      focusable hands the focus to its first enabled control, or, holding none (a heading,
 //      a message), takes it itself;
@@ -17,9 +18,11 @@
 (function () {
   var FOCUSABLE =
     "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]";
+  var PRESS_LASTS = 10000; // ms: a refusal that swaps nothing must not linger
   var remembered = null;
   var sent = null;
   var aborted = false;
+  var pressed = null;
 
   function keyOf(el) {
     if (el.dataset && el.dataset.focusKey) return { attr: "data-focus-key", value: el.dataset.focusKey };
@@ -95,11 +98,25 @@
     return el;
   }
 
+  // The control the person pressed (a click, Enter or Space on it, a form's submit): only
+  // its swap moves the focus on, however the answer comes (a response, a socket push).
+  function notePress(event) {
+    var el = event.type === "submit" ? event.submitter || document.activeElement : event.target;
+    el = el && el.closest ? el.closest("[data-focus-after]") : null;
+    pressed = el ? { element: el, at: Date.now() } : pressed;
+  }
+
+  function pressedNow(element) {
+    return pressed && pressed.element === element && Date.now() - pressed.at < PRESS_LASTS;
+  }
+
   function snapshot(element, region) {
+    var own = pressedNow(element);
     return {
+      own: own,
       element: element,
       key: keyOf(element),
-      after: element.dataset ? element.dataset.focusAfter : null,
+      after: own && element.dataset ? element.dataset.focusAfter : null,
       region: region && region.id,
       start: element.selectionStart,
       end: element.selectionEnd,
@@ -133,7 +150,8 @@
 
   // No swap took the control away (hx-swap="none", a refusal): give it its focus back;
   // not after an abort, when pulling it back would put what is typed next in the old field.
-  function requestDone() {
+  function requestDone(event) {
+    if (event.detail && event.detail.failed) pressed = null; // refused: nothing to move on from
     if (!aborted && sent && lost() && usable(sent)) sent.focus();
     aborted = false;
     sent = null;
@@ -143,6 +161,7 @@
     if (!remembered || remembered.element.isConnected) return; // not swapped away (yet)
     var was = remembered;
     remembered = null;
+    if (was.own) pressed = null; // its swap came: later ones are not the person's doing
     var active = document.activeElement;
     var placed = active && active !== document.body;
     // Focus that is somewhere else now is the person's own doing: leave it. Only htmx's own
@@ -164,6 +183,8 @@
     }
   }
 
+  document.addEventListener("click", notePress, true);
+  document.addEventListener("submit", notePress, true);
   document.addEventListener("htmx:beforeRequest", noteRequest);
   // Captured: htmx's own listener on the element aborts (and ends) the request at once.
   document.addEventListener("htmx:abort", noteAbort, true);
