@@ -11,7 +11,12 @@
 //   2. else on the same control in the new content, found by data-focus-key, id, name+value
 //      (buttons, checkboxes, radios), name (fields) or href (links), in that order; if it is
 //      now disabled, the next enabled control after it (else before it);
-//   3. else on the swapped region itself (by its id).
+//   3. else, for a control with no key of its own (a drawer's summary, a form's button), on
+//      the first usable control in its nearest ancestor that has one (an id, a data-focus-key):
+//      the drawer's summary again, "Give the seat back" in the same seat;
+//   4. else on the page's next useful control: data-focus-home="<selectors>" on an ancestor
+//      of the swapped region (the table: the hand, the first move, else the banner);
+//   5. else on the swapped region itself (by its id).
 //
 // Nothing happens when the focus was outside the swapped part, so a live update from another
 // device never steals it. Give controls without a stable name/value/id a data-focus-key.
@@ -110,12 +115,34 @@
     return pressed && pressed.element === element && Date.now() - pressed.at < PRESS_LASTS;
   }
 
+  // The nearest ancestor inside the swapped region with a key of its own.
+  function nearKey(element, region) {
+    for (var el = element.parentElement; el && el !== region; el = el.parentElement) {
+      if (el.id || (el.dataset && el.dataset.focusKey)) return keyOf(el);
+    }
+    return null;
+  }
+
+  function nearby(was) {
+    var el = was.near && document.querySelector(selectorFor(was.near));
+    return el ? focusable(el) : null;
+  }
+
+  // The page's next useful control, never a container.
+  function home(was) {
+    var el = was.region && document.getElementById(was.region);
+    var owner = el && el.closest("[data-focus-home]");
+    return owner ? declared(owner.dataset.focusHome) : null;
+  }
+
   function snapshot(element, region) {
     var own = pressedNow(element);
+    var key = keyOf(element);
     return {
       own: own,
       element: element,
-      key: keyOf(element),
+      key: key,
+      near: key ? null : nearKey(element, region),
       after: own && element.dataset ? element.dataset.focusAfter : null,
       region: region && region.id,
       start: element.selectionStart,
@@ -167,7 +194,7 @@
     // Focus that is somewhere else now is the person's own doing: leave it. Only htmx's own
     // put-back (the same control, by id) may still give way to a declared next target.
     if (placed && JSON.stringify(keyOf(active)) !== JSON.stringify(was.key)) return;
-    var next = declared(was.after) || (placed ? active : same(was) || region(was));
+    var next = declared(was.after) || (placed ? active : same(was) || nearby(was) || home(was) || region(was));
     if (!next) return;
     if (next !== active) {
       if (!next.matches(FOCUSABLE)) next.setAttribute("tabindex", "-1"); // a region, by its id

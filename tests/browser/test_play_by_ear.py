@@ -6,9 +6,20 @@ from __future__ import annotations
 
 from unittest import mock
 
+from django.test import override_settings
+from playwright.sync_api import expect
+
 from games import tables
 from tests.browser.conftest import DESKTOP
-from tests.browser.play_helpers import PlayCase, version, wait_live, wait_version_at_least
+from tests.browser.play_helpers import (
+    TIMEOUT,
+    PlayCase,
+    my_turn,
+    play_first_move,
+    version,
+    wait_live,
+    wait_version_at_least,
+)
 
 BUYING_DEAL = 1  # a deal that offers both seats a purchase in the first hand
 
@@ -84,3 +95,57 @@ class FocusByEarTest(PlayCase):
         wait_version_at_least(page, before + 1)
         page.wait_for_timeout(500)
         assert page.evaluate(ACTIVE_KEY) == key
+
+
+NOT_A_CONTAINER = ("#table-actions", "#table-seats", "#table-board", "BODY")
+
+
+@override_settings(SARCO_AWAY_AFTER=1)  # Ben's leaving is seen within seconds
+class FocusLandsOnControlsTest(PlayCase):
+    def test_start_the_log_and_the_seat_tools_keep_the_focus_on_a_control(self):
+        table = tables.open_table("sarg", self.anna, seats=2)
+        tables.take_seat(table, self.ben)
+        url = f"{self.live_server_url}/play/{table.public_id}/"
+        anna, ben = self.page(self.anna, DESKTOP), self.page(self.ben, DESKTOP)
+        for page in (anna, ben):
+            page.goto(url)
+            wait_live(page)
+
+        # "Start the game": the focus goes to the hand, or the banner while the other plays.
+        anna.get_by_role("button", name="Start the game").focus()
+        anna.keyboard.press("Enter")
+        expect(anna.locator(".coffin")).to_be_visible(timeout=TIMEOUT)
+        anna.wait_for_timeout(300)
+        expected = ".pick-input" if my_turn(anna) else "#table-status"
+        assert anna.evaluate(f"() => document.activeElement.matches({expected!r})")
+
+        # "What happened", open, keeps the focus and stays open while the other moves.
+        if my_turn(anna):
+            before = version(anna)
+            play_first_move(anna)
+            wait_version_at_least(anna, before + 1)
+        wait_version_at_least(ben, version(anna))
+        log = anna.locator("details.event-log")
+        log.locator("summary").focus()
+        anna.keyboard.press("Enter")
+        expect(log).to_have_attribute("open", "")
+        before = version(anna)
+        play_first_move(ben)
+        wait_version_at_least(anna, before + 1)
+        anna.wait_for_timeout(300)
+        expect(log).to_have_attribute("open", "")
+        assert anna.evaluate("() => document.activeElement.matches('details.event-log summary')")
+
+        # The host hands the away seat to a bot: the focus goes to "Give the seat back".
+        ben.close()
+        tools = anna.locator("#table-seats details.seat-tools summary")
+        expect(tools).to_be_visible(timeout=TIMEOUT)
+        tools.focus()
+        anna.keyboard.press("Enter")
+        anna.get_by_role("button", name="Let a bot play for Ben").focus()
+        anna.keyboard.press("Enter")
+        give_back = anna.get_by_role("button", name="Give the seat back to Ben")
+        expect(give_back).to_be_visible(timeout=TIMEOUT)
+        anna.wait_for_timeout(300)
+        expect(give_back).to_be_focused()
+        assert anna.evaluate(ACTIVE_KEY) not in NOT_A_CONTAINER
