@@ -145,6 +145,8 @@
   window.sarcoAnnounce = announce;
   document.addEventListener("htmx:afterSwap", fromSwap);
   document.addEventListener("htmx:oobAfterSwap", fromSwap);
+  // A push, however its fragments were swapped: what they brought and no swap event named.
+  document.addEventListener("htmx:wsAfterMessage", fromSwap);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watchConnection);
   else watchConnection();
 })();

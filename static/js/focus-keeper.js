@@ -168,8 +168,10 @@
     aborted = true;
   }
 
+  // A control that lost its focus while its move was on its way (disabled for a request or a
+  // socket message) is still where the person was.
   function remember(event) {
-    var active = lost() ? sent : document.activeElement;
+    var active = lost() ? sent || (pressed && pressed.element) : document.activeElement;
     var swapped = event.detail && event.detail.target;
     if (!active || !swapped || !swapped.contains(active)) return;
     remembered = snapshot(active, swapped);
@@ -221,4 +223,5 @@
   document.addEventListener("htmx:afterSwap", restore);
   document.addEventListener("htmx:oobAfterSwap", restore);
   document.addEventListener("htmx:afterSettle", restore);
+  document.addEventListener("htmx:wsAfterMessage", restore); // a push, however it swapped
 })();
