@@ -29,6 +29,7 @@ from django.db import transaction
 from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.bots import BOT_KINDS
 from games.engine_text import refusal
@@ -349,10 +350,7 @@ def start(table: Table, by) -> Table:
         seats = _seats(table)
         free = [s.position + 1 for s in seats if s.is_free]
         if free:
-            which = ", ".join(map(str, free))
-            raise TableError(
-                _("Every seat must be taken before the start (free: %(seats)s).") % {"seats": which}
-            )
+            raise TableError(_free_seats_message(free))
         _assign_players(seats)
         engine = table.engine
         table.seed = secrets.randbits(SEED_BITS)
@@ -366,6 +364,19 @@ def start(table: Table, by) -> Table:
         table.save()
         _announce(table, force=True, lobby=True)
         return table
+
+
+def _free_seats_message(numbers: list[int]) -> str:
+    """The free seats by number, in words: "seat 2 is", "seats 3 and 4 are" still free."""
+    names = [str(n) for n in numbers]
+    seats = names[0]
+    if len(names) > 1:
+        seats = _("%(seats)s and %(last)s") % {"seats": ", ".join(names[:-1]), "last": names[-1]}
+    return ngettext(
+        "Every seat must be taken before the start: seat %(seats)s is still free.",
+        "Every seat must be taken before the start: seats %(seats)s are still free.",
+        len(names),
+    ) % {"seats": seats}
 
 
 def _assign_players(seats: list[TableSeat]) -> None:

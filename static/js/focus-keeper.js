@@ -2,24 +2,32 @@
 // websocket push) replaces the element that had the focus, the browser drops the focus to
 // <body> and a keyboard user starts again from the top of the page. This script puts it back:
 //
-//   1. on the control's declared next target: data-focus-after="<selectors>" on the control
-//      just used, comma-separated and tried in that order (a suit button in the Sarg picker:
+//   1. on the control's declared next target, when the person pressed that control (a move
+//      arriving from another seat or a bot never moves the focus):
+//      data-focus-after="<selectors>" on the control just used, comma-separated and tried in that order (a suit button in the Sarg picker:
 //      data-focus-after=".cell-current.cell-empty, #save-entry"). A match that is not
 //      focusable hands the focus to its first enabled control, or, holding none (a heading,
 //      a message), takes it itself;
 //   2. else on the same control in the new content, found by data-focus-key, id, name+value
 //      (buttons, checkboxes, radios), name (fields) or href (links), in that order; if it is
 //      now disabled, the next enabled control after it (else before it);
-//   3. else on the swapped region itself (by its id).
+//   3. else, for a control with no key of its own (a drawer's summary, a form's button), on
+//      the first usable control in its nearest ancestor that has one (an id, a data-focus-key):
+//      the drawer's summary again, "Give the seat back" in the same seat;
+//   4. else on the page's next useful control: data-focus-home="<selectors>" on an ancestor
+//      of the swapped region (the table: the hand, the first move, else the banner);
+//   5. else on the swapped region itself (by its id).
 //
 // Nothing happens when the focus was outside the swapped part, so a live update from another
 // device never steals it. Give controls without a stable name/value/id a data-focus-key.
 (function () {
   var FOCUSABLE =
     "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]";
+  var PRESS_LASTS = 10000; // ms: a refusal that swaps nothing must not linger
   var remembered = null;
   var sent = null;
   var aborted = false;
+  var pressed = null;
 
   function keyOf(el) {
     if (el.dataset && el.dataset.focusKey) return { attr: "data-focus-key", value: el.dataset.focusKey };
@@ -95,11 +103,47 @@
     return el;
   }
 
+  // The control the person pressed (a click, Enter or Space on it, a form's submit): only
+  // its swap moves the focus on, however the answer comes (a response, a socket push).
+  function notePress(event) {
+    var el = event.type === "submit" ? event.submitter || document.activeElement : event.target;
+    el = el && el.closest ? el.closest("[data-focus-after]") : null;
+    pressed = el ? { element: el, at: Date.now() } : pressed;
+  }
+
+  function pressedNow(element) {
+    return pressed && pressed.element === element && Date.now() - pressed.at < PRESS_LASTS;
+  }
+
+  // The nearest ancestor inside the swapped region with a key of its own.
+  function nearKey(element, region) {
+    for (var el = element.parentElement; el && el !== region; el = el.parentElement) {
+      if (el.id || (el.dataset && el.dataset.focusKey)) return keyOf(el);
+    }
+    return null;
+  }
+
+  function nearby(was) {
+    var el = was.near && document.querySelector(selectorFor(was.near));
+    return el ? focusable(el) : null;
+  }
+
+  // The page's next useful control, never a container.
+  function home(was) {
+    var el = was.region && document.getElementById(was.region);
+    var owner = el && el.closest("[data-focus-home]");
+    return owner ? declared(owner.dataset.focusHome) : null;
+  }
+
   function snapshot(element, region) {
+    var own = pressedNow(element);
+    var key = keyOf(element);
     return {
+      own: own,
       element: element,
-      key: keyOf(element),
-      after: element.dataset ? element.dataset.focusAfter : null,
+      key: key,
+      near: key ? null : nearKey(element, region),
+      after: own && element.dataset ? element.dataset.focusAfter : null,
       region: region && region.id,
       start: element.selectionStart,
       end: element.selectionEnd,
@@ -124,8 +168,10 @@
     aborted = true;
   }
 
+  // A control that lost its focus while its move was on its way (disabled for a request or a
+  // socket message) is still where the person was.
   function remember(event) {
-    var active = lost() ? sent : document.activeElement;
+    var active = lost() ? sent || (pressed && pressed.element) : document.activeElement;
     var swapped = event.detail && event.detail.target;
     if (!active || !swapped || !swapped.contains(active)) return;
     remembered = snapshot(active, swapped);
@@ -133,7 +179,8 @@
 
   // No swap took the control away (hx-swap="none", a refusal): give it its focus back;
   // not after an abort, when pulling it back would put what is typed next in the old field.
-  function requestDone() {
+  function requestDone(event) {
+    if (event.detail && event.detail.failed) pressed = null; // refused: nothing to move on from
     if (!aborted && sent && lost() && usable(sent)) sent.focus();
     aborted = false;
     sent = null;
@@ -143,12 +190,13 @@
     if (!remembered || remembered.element.isConnected) return; // not swapped away (yet)
     var was = remembered;
     remembered = null;
+    if (was.own) pressed = null; // its swap came: later ones are not the person's doing
     var active = document.activeElement;
     var placed = active && active !== document.body;
     // Focus that is somewhere else now is the person's own doing: leave it. Only htmx's own
     // put-back (the same control, by id) may still give way to a declared next target.
     if (placed && JSON.stringify(keyOf(active)) !== JSON.stringify(was.key)) return;
-    var next = declared(was.after) || (placed ? active : same(was) || region(was));
+    var next = declared(was.after) || (placed ? active : same(was) || nearby(was) || home(was) || region(was));
     if (!next) return;
     if (next !== active) {
       if (!next.matches(FOCUSABLE)) next.setAttribute("tabindex", "-1"); // a region, by its id
@@ -164,6 +212,8 @@
     }
   }
 
+  document.addEventListener("click", notePress, true);
+  document.addEventListener("submit", notePress, true);
   document.addEventListener("htmx:beforeRequest", noteRequest);
   // Captured: htmx's own listener on the element aborts (and ends) the request at once.
   document.addEventListener("htmx:abort", noteAbort, true);
@@ -173,4 +223,5 @@
   document.addEventListener("htmx:afterSwap", restore);
   document.addEventListener("htmx:oobAfterSwap", restore);
   document.addEventListener("htmx:afterSettle", restore);
+  document.addEventListener("htmx:wsAfterMessage", restore); // a push, however it swapped
 })();

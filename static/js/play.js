@@ -67,11 +67,12 @@
 
   // After the socket or a move swapped the table: the tab title follows the banner. (Focus
   // is kept by static/js/focus-keeper.js; the banner is read out by static/js/announce.js.)
-  // A drawer with an id on the board (a last trick, the rounds) stays open across swaps.
+  // A drawer with an id on the board or in the actions (a last trick, the rounds, "What
+  // happened") stays open across swaps.
   var openDrawers = {};
   document.addEventListener("toggle", function (event) {
     var el = event.target;
-    if (el.tagName === "DETAILS" && el.id && el.closest("#table-board")) openDrawers[el.id] = el.open;
+    if (el.tagName === "DETAILS" && el.id && el.closest("#table-board, #table-actions")) openDrawers[el.id] = el.open;
   }, true);
   function reopenDrawers() {
     Object.keys(openDrawers).forEach(function (id) {

@@ -58,3 +58,24 @@ class CreateFormTest(PlayCase):
         table = Table.objects.get()
         assert table.seats.count() == 3
         assert not table.seats.exclude(bot_level="").exists()
+
+    def test_from_the_summary_tab_reaches_only_the_seats_in_play(self):
+        page = self.lobby()
+        page.locator("summary", has_text="New Sarkophag table").focus()
+        walked = []
+        for _ in range(8):
+            page.keyboard.press("Tab")
+            walked.append(
+                page.evaluate(
+                    "() => document.activeElement.name || document.activeElement.textContent.trim()"
+                )
+            )
+            if walked[-1] == "Open the Sarkophag table":
+                break
+        assert walked == [
+            "sarkophag-seats",
+            "sarkophag-limit",
+            "sarkophag-seat_1",
+            "sarkophag-seat_2",
+            "Open the Sarkophag table",
+        ]

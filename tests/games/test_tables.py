@@ -138,10 +138,18 @@ def test_seat_bot_takes_a_free_seat_only():
     assert table.seats.get(position=1).bot_level == "random"
 
 
+def test_a_start_refusal_names_the_free_seats_in_words():
+    host = user()
+    table = tables.open_table("sarkophag", host, seats=4)
+    tables.take_seat(table, user())
+    with pytest.raises(TableError, match=r"start: seats 3 and 4 are still free\.$"):
+        tables.start(table, host)
+
+
 def test_start_refusals_and_a_second_click():
     host, guest = user(), user()
     table = tables.open_table("sarg", host, seats=2)
-    with pytest.raises(TableError, match="free: 2"):
+    with pytest.raises(TableError, match=r"start: seat 2 is still free\.$"):
         tables.start(table, host)
     tables.take_seat(table, guest)
     with pytest.raises(TableError, match="Only the host"):
