@@ -425,7 +425,10 @@ def print_row(setup: str, count: int, mode: str, via: str, figures: dict) -> Non
     )
 
 
-PEER = ROOT.parent / "shared" / "peer" / "boardgameio"
+# Beside the main checkout; a worktree elsewhere names it in SARCO_BENCH_PEER.
+PEER = pathlib.Path(
+    os.environ.get("SARCO_BENCH_PEER", ROOT.parent / "shared" / "peer" / "boardgameio")
+)
 PEER_MODES = {"flat": "fast", "paced": "paced"}
 
 
