@@ -210,3 +210,39 @@ class NoJavaScriptTest(PlayCase):
         page.wait_for_url(url)
         assert version(page) > number
         assert Table.objects.get(pk=table.pk).version > number
+
+
+class ReconnectingTest(PlayCase):
+    def test_the_reconnecting_alert_goes_once_the_page_is_live_again(self):
+        """A move whose socket is dead and whose post cannot get through says "reconnecting…";
+        once the socket is back and the page current, the alert goes and the move can go."""
+        table = bot_table("sarg", self.anna)
+        page = self.page(self.anna)
+        dead = {"on": False}
+        mocked = []
+
+        def route(ws):
+            if dead["on"]:  # opens, and never says a word
+                mocked.append(ws)
+                return
+            server = ws.connect_to_server()
+            ws.on_message(lambda m: None if dead["on"] else server.send(m))
+
+        page.route_web_socket("**/ws/**", route)
+        page.route("**/move/", lambda r: r.abort() if dead["on"] else r.continue_())
+        page.goto(f"{self.live_server_url}/play/{table.public_id}/")
+        wait_live(page)
+        expect(page.locator("#table-status.turn-mine")).to_have_count(1, timeout=TIMEOUT)
+        number = version(page)
+        dead["on"] = True
+        page.evaluate(CLICK_A_MOVE, 0)
+        error = page.locator("#move-error")
+        expect(error).to_contain_text("reconnecting", timeout=TIMEOUT)
+        dead["on"] = False
+        for ws in mocked:
+            ws.close(code=1012)  # a server restart: htmx opens the socket again
+        wait_live(page)
+        expect(error).to_be_hidden(timeout=TIMEOUT)
+        assert version(page) == number  # nothing was applied, nothing pretends it was
+        page.evaluate(CLICK_A_MOVE, 0)
+        wait_version_at_least(page, number + 1)
