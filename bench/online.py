@@ -1,12 +1,16 @@
-"""Online play under load: real daphne, real websocket clients, HTTP move posts (issue 16).
+"""Online play under load: real daphne, real websocket clients, moves posted or sent on the
+table's socket (issue 16, issue 28).
 
 Run: .venv/bin/python bench/online.py [--tables 1,50,200] [--seconds 20]
-         [--modes paced,flat] [--setups sqlite,pg1,pg2] [--game sarg]
+         [--modes paced,flat] [--setups sqlite,pg1,pg2] [--game sarg] [--via socket,post]
 
 Each run gets a fresh database (copied from a migrated template), N started Sarg tables
 (to 1000, so games outlast the run) of two people, one websocket per seat and one client
-task per table that posts a legal move as the seat to act and waits until every seat's
-socket shows the new version. ``paced``: each table one move a second; ``flat``: the next
+task per table that sends a legal move as the seat to act and waits until every seat's
+socket shows the new version. ``--via post``: the move is an HTTP POST to ``play:move``, as a
+page without a live socket sends it; ``--via socket``: one frame on the mover's own table
+socket, as a live page's ``ws-send`` sends the move's form. Each ``--via`` is a row.
+``paced``: each table one move a second; ``flat``: the next
 move as soon as the last one arrived everywhere. ``--game`` plays another game instead
 (``GAMES``: Sacrifice with two people, Sarcophagus and Sarkophag with four). Setups:
 ``sqlite`` (one daphne, in-memory channel layer: the embedded default), ``pg1`` / ``pg2``
@@ -206,11 +210,21 @@ class Seat:
         self.version = -1
         self.changed = asyncio.Event()
         self.closed = False
+        self.refused = False
+
+    async def send_move(self, move: dict, version: int) -> None:
+        """The move as htmx's ws-send sends its form: the fields as strings, and HEADERS."""
+        fields = {"version": str(version), "move": json.dumps(move)}
+        await self.socket.send(json.dumps({**fields, "HEADERS": {"HX-Request": "true"}}))
 
     async def listen(self) -> None:
         try:
             async for frame in self.socket:
-                found = VERSION.search(frame if isinstance(frame, bytes) else frame.encode())
+                data = frame if isinstance(frame, bytes) else frame.encode()
+                if b"data-refusal=" in data[:300]:
+                    self.refused = True
+                    self.changed.set()
+                found = VERSION.search(data)
                 if found:
                     self.version = max(self.version, int(found.group(1)))
                     self.changed.set()
@@ -222,6 +236,8 @@ class Seat:
         while self.version < version:
             if self.closed:
                 raise ConnectionError("socket closed")
+            if self.refused:
+                raise ValueError("move refused on the socket")
             self.changed.clear()
             await self.changed.wait()
 
@@ -234,16 +250,20 @@ class Results:
         self.ready = 0  # tables whose sockets are open and current
 
 
-async def drive_tables(chain: list[dict], ports: list[int], mode: str, results: Results, stop):
+async def drive_tables(
+    chain: list[dict], ports: list[int], mode: str, results: Results, stop, via: str = "post"
+):
     """One client's tables, one after another: a game that ends before the window closes (one
     table flat out ends its game in seconds) hands over to the next."""
     for number, table in enumerate(chain):
-        if stop.is_set() or not await drive_table(table, ports, mode, results, stop, number == 0):
+        if stop.is_set():
+            return
+        if not await drive_table(table, ports, mode, results, stop, number == 0, via):
             return
 
 
 async def drive_table(
-    table: dict, ports: list[int], mode: str, results: Results, stop, first: bool
+    table: dict, ports: list[int], mode: str, results: Results, stop, first: bool, via: str
 ) -> bool:
     """Play one table until its game ends or the run stops (True), or an error (False)."""
     from games.engines import get_engine
@@ -272,9 +292,12 @@ async def drive_table(
             position = engine.to_act(state)[0]
             move = rng.choice(engine.legal_moves(state, position))
             try:
-                status = await posters[position].post_move(table["public_id"], move, version)
-                if status != 200:
-                    raise ValueError(f"HTTP {status}")
+                if via == "socket":
+                    await seats[position].send_move(move, version)
+                else:
+                    status = await posters[position].post_move(table["public_id"], move, version)
+                    if status != 200:
+                        raise ValueError(f"HTTP {status}")
                 async with asyncio.timeout(ROUND_TRIP_LIMIT):
                     await asyncio.gather(*(seat.reached(version + 1) for seat in seats))
             except (OSError, ValueError, TimeoutError, ConnectionError) as error:
@@ -311,12 +334,12 @@ def machine_busy_seconds() -> float:
 
 
 async def measure(
-    chains: list[list[dict]], processes: list[Daphne], mode: str, seconds: float
+    chains: list[list[dict]], processes: list[Daphne], mode: str, seconds: float, via: str = "post"
 ) -> dict:
     results, stop = Results(), asyncio.Event()
+    ports = [p.port for p in processes]
     drivers = [
-        asyncio.create_task(drive_tables(c, [p.port for p in processes], mode, results, stop))
-        for c in chains
+        asyncio.create_task(drive_tables(c, ports, mode, results, stop, via)) for c in chains
     ]
     # Every table's sockets open (slow on a loaded machine), then the first moves out.
     deadline = time.perf_counter() + OPEN_LIMIT
@@ -356,7 +379,13 @@ async def measure(
 
 
 def run_one(
-    setup: str, count: int, mode: str, seconds: float, workdir: pathlib.Path, game: str = "sarg"
+    setup: str,
+    count: int,
+    mode: str,
+    seconds: float,
+    workdir: pathlib.Path,
+    game: str = "sarg",
+    via: str = "post",
 ) -> dict:
     env = fresh_database(setup, workdir)
     os.environ.pop("DATABASE_URL", None)
@@ -368,6 +397,8 @@ def run_one(
     tables = create_tables(count * per_client, game)
     chains = [tables[n * per_client : (n + 1) * per_client] for n in range(count)]
     server_env = {**env, **PRODUCTION, "SARCO_BOT_PAUSE": "0.7"}
+    # Flat out a client sends a seat's moves faster than a person could: not a flood.
+    server_env |= {"SARCO_SOCKET_FRAMES_PER_SECOND": "1000", "SARCO_SOCKET_FRAME_BURST": "1000"}
     if setup != "sqlite":
         server_env |= {"REDIS_URL": REDIS_URL, "CHANNEL_PREFIX": f"bench{os.getpid()}"}
     else:
@@ -375,7 +406,7 @@ def run_one(
     count_servers = 2 if setup == "pg2" else 1
     processes = [Daphne(server_env, log=workdir / f"daphne-{n}.log") for n in range(count_servers)]
     with servers(*processes):
-        return asyncio.run(measure(chains, processes, mode, seconds))
+        return asyncio.run(measure(chains, processes, mode, seconds, via))
 
 
 # --- the whole matrix ---------------------------------------------------------------------------
@@ -383,9 +414,9 @@ def run_one(
 COLUMNS = ("p50", "p95", "p99", "moves_per_s", "cpu_ms_per_move", "peak_rss_mb", "errors")
 
 
-def print_row(setup: str, count: int, mode: str, figures: dict) -> None:
+def print_row(setup: str, count: int, mode: str, via: str, figures: dict) -> None:
     print(
-        f"{setup:6} {count:>6} {mode:5} "
+        f"{setup:6} {count:>6} {mode:5} {via:6} "
         f"{figures['p50']:8.1f} {figures['p95']:8.1f} {figures['p99']:8.1f} "
         f"{figures['moves_per_s']:9.1f} {figures['cpu_ms_per_move']:9.2f} "
         f"{figures['peak_rss_mb']:8.1f} {figures['errors']:6} "
@@ -394,7 +425,10 @@ def print_row(setup: str, count: int, mode: str, figures: dict) -> None:
     )
 
 
-PEER = ROOT.parent / "shared" / "peer" / "boardgameio"
+# Beside the main checkout; a worktree elsewhere names it in SARCO_BENCH_PEER.
+PEER = pathlib.Path(
+    os.environ.get("SARCO_BENCH_PEER", ROOT.parent / "shared" / "peer" / "boardgameio")
+)
 PEER_MODES = {"flat": "fast", "paced": "paced"}
 
 
@@ -427,18 +461,36 @@ def print_ratios(ours: dict, peer: dict) -> None:
     divided by ours (above 1: the peer is that many times better)."""
     print("ratios: sarco / boardgame.io (p50, p99, cpu/mv); boardgame.io / sarco (moves/s)")
     head = f"{'p50':>7} {'p99':>7} {'cpu/mv':>7} {'moves/s':>7}"
-    print(f"{'setup':6} {'tables':>6} {'mode':5} {head}")
-    for (setup, count, mode), figures in ours.items():
+    print(f"{'setup':6} {'tables':>6} {'mode':5} {'via':6} {head}")
+    for (setup, count, mode, via), figures in ours.items():
         theirs = peer.get((count, PEER_MODES[mode]))
         if not theirs or not theirs["bothMs"]["p50"] or not figures["moves_per_s"]:
             continue
         print(
-            f"{setup:6} {count:>6} {mode:5} "
+            f"{setup:6} {count:>6} {mode:5} {via:6} "
             f"{figures['p50'] / theirs['bothMs']['p50']:7.1f} "
             f"{figures['p99'] / theirs['bothMs']['p99']:7.1f} "
             f"{figures['cpu_ms_per_move'] / (theirs['serverCpuMsPerMove'] or float('nan')):7.1f} "
             f"{theirs['movesPerS'] / figures['moves_per_s']:7.1f}"
         )
+
+
+def run_child(args, setup: str, count: int, mode: str, via: str, workdir: str, ours: dict) -> None:
+    """One row, in a child process (a fresh database, fresh servers)."""
+    child = subprocess.run(
+        [sys.executable, __file__, "--seconds", str(args.seconds), "--game", args.game,
+         "--via", via, "--one", f"{setup},{count},{mode},{workdir}"],
+        capture_output=True,
+        text=True,
+    )  # fmt: skip
+    if child.returncode:
+        print(f"{setup:6} {count:>6} {mode:5} {via:6} FAILED:\n{child.stderr[-2000:]}")
+        return
+    ours[setup, count, mode, via] = json.loads(child.stdout.splitlines()[-1])
+    print_row(setup, count, mode, via, ours[setup, count, mode, via])
+    errors = [x for x in child.stderr.splitlines() if x.startswith("table ")]
+    for line in errors[:5]:
+        print(f"    {line}")
 
 
 def main() -> None:
@@ -451,41 +503,37 @@ def main() -> None:
         "--peer", action="store_true", help="also run the boardgame.io peer and print ratios"
     )
     parser.add_argument("--game", default="sarg", choices=sorted(GAMES))
+    parser.add_argument(
+        "--via", default="socket,post", help="how moves go: socket, post or both (socket,post)"
+    )
     parser.add_argument("--one", help=argparse.SUPPRESS)  # child: "setup,tables,mode,workdir"
     args = parser.parse_args()
+    vias = args.via.split(",")
+    if any(via not in ("socket", "post") for via in vias):
+        parser.error("--via takes socket, post or socket,post")
 
     if args.one:
         setup, count, mode, workdir = args.one.split(",", 3)
-        figures = run_one(setup, int(count), mode, args.seconds, pathlib.Path(workdir), args.game)
+        figures = run_one(
+            setup, int(count), mode, args.seconds, pathlib.Path(workdir), args.game, vias[0]
+        )
         print(json.dumps(figures))
         return
 
     setups = args.setups.split(",")
-    ours: dict[tuple[str, int, str], dict] = {}
+    ours: dict[tuple[str, int, str, str], dict] = {}
     with tempfile.TemporaryDirectory(prefix="sarco-bench-") as workdir:
         prepare_templates(setups, pathlib.Path(workdir))
         print(
-            f"{'setup':6} {'tables':>6} {'mode':5} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} "
-            f"{'moves/s':>9} {'cpu ms/mv':>9} {'rss MB':>8} {'errors':>6} "
+            f"{'setup':6} {'tables':>6} {'mode':5} {'via':6} {'p50 ms':>8} {'p95 ms':>8} "
+            f"{'p99 ms':>8} {'moves/s':>9} {'cpu ms/mv':>9} {'rss MB':>8} {'errors':>6} "
             f"{'client/mv':>9} {'all/mv':>9}"
         )
         for setup in setups:
             for count in (int(n) for n in args.tables.split(",")):
                 for mode in args.modes.split(","):
-                    child = subprocess.run(
-                        [sys.executable, __file__, "--seconds", str(args.seconds),
-                         "--game", args.game, "--one", f"{setup},{count},{mode},{workdir}"],
-                        capture_output=True,
-                        text=True,
-                    )  # fmt: skip
-                    if child.returncode:
-                        print(f"{setup:6} {count:>6} {mode:5} FAILED:\n{child.stderr[-2000:]}")
-                        continue
-                    ours[setup, count, mode] = json.loads(child.stdout.splitlines()[-1])
-                    print_row(setup, count, mode, ours[setup, count, mode])
-                    errors = [x for x in child.stderr.splitlines() if x.startswith("table ")]
-                    for line in errors[:5]:
-                        print(f"    {line}")
+                    for via in vias:
+                        run_child(args, setup, count, mode, via, workdir, ours)
     if args.peer:
         print_ratios(ours, run_peer(args))
 

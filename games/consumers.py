@@ -5,8 +5,13 @@
 sits down sees their hand from then on. On connect, and on every ``table.version`` message
 of its table's group, it sends ``rendering.table_fragments(table, seat, user=user)``: the
 fragments of that seat's ``engine.view`` only. A version already sent is skipped unless the
-message says ``force`` (a seat changed, the game started, ...). The client sends nothing
-but an optional "resync" (answered with the current fragments); everything else is ignored.
+message says ``force`` (a seat changed, the game started, ...).
+
+The client sends its moves here, as htmx's ``ws-send`` sends a move's form (a JSON object of
+the form's fields): checked and played as ``play:move`` does (``games.move_input``). Applied,
+the sender gets its own view at once and every other socket hears the group message; refused
+(or not a move at all), only the sender gets the refusal's words with the table as it now
+stands. "resync" is answered with the current fragments (at most once a second).
 
 A move's message carries only the new version. Each socket remembers what its last rendering
 depended on (``rendering.fragments_key``: status, seats, its seat, ...); when this process has
@@ -44,7 +49,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from sarco.socket_limits import SocketLimits
 
-from . import presence, recent_tables, rendering
+from . import move_input, presence, recent_tables, rendering
 from .layer_outages import SurvivesLayerOutages
 from .models import Table
 from .tables import LOBBY_GROUP, group_name
@@ -95,13 +100,66 @@ class TableConsumer(SocketLimits, SurvivesLayerOutages, AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
-        """Only "resync" is heard (a client unsure it is current); the rest is ignored."""
-        if not self.group or not text_data or "resync" not in text_data[:200]:
+        """A move, as htmx's ``ws-send`` sends its form, or "resync" (a client unsure it is
+        current). Anything else is refused like a move that is not one, to the sender only."""
+        if not self.group or not text_data:
             return
+        sent = move_input.frame_fields(text_data)
+        if sent in (None, (None, None)) and "resync" in text_data[:200]:
+            await self._resync()
+            return
+        if sent is None:
+            await self._refuse_move(move_input.not_a_move())
+            return
+        if not self._user_is_signed_in():
+            await self._refuse_move(move_input.not_logged_in())
+            return
+        checked = move_input.fields(*sent)
+        if isinstance(checked, move_input.Refusal):
+            await self._refuse_move(checked)
+            return
+        rendered = await self._play(*checked)
+        if isinstance(rendered, move_input.Refusal):
+            await self._refuse_move(rendered)
+        elif rendered is None:
+            await self.close(code=NOT_FOUND)
+        else:
+            await self._send_rendered(rendered)
+
+    async def _resync(self) -> None:
         now = time.monotonic()
         if now - self.last_resync >= RESYNC_INTERVAL:
             self.last_resync = now
             await self._push()
+
+    async def _refuse_move(self, refusal: move_input.Refusal) -> None:
+        """The refusal's words and the table as it stands, to this socket only."""
+        rendered = await database_sync_to_async(self._read_and_render)()
+        if rendered is None:
+            await self.close(code=NOT_FOUND)
+            return
+        html, version, key = rendered
+        if version >= self.sent_version:
+            self.sent_version, self.last_key = version, key
+        await self.send(text_data=move_input.refusal_fragment(refusal) + html)
+
+    @database_sync_to_async
+    def _play(self, version: int, move: dict) -> tuple[str, int, tuple] | move_input.Refusal | None:
+        """Play the move and render the sender's view of the result: sent at once, it makes
+        the sender's copy of the group message (already this version) a no-op."""
+        table = recent_tables.at(self.public_id.hex, version)
+        if table is None:
+            table = Table.objects.filter(public_id=self.public_id).first()
+            if table is None:
+                return None
+        try:
+            played = move_input.play(table, self.scope.get("user"), version, move)
+        except Table.DoesNotExist:
+            return None
+        if isinstance(played, move_input.Refusal):
+            return played
+        recent_tables.remember(played)  # the other sockets of this process render from it
+        return self._render_table(played)
 
     async def table_version(self, event):
         version = event.get("version")

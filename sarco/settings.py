@@ -159,9 +159,10 @@ else:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # --- Websocket limits (sarco.socket_limits) -------------------------------------------------
-# Frames a socket may send a second (sustained, and at once); larger ones are refused.
-SARCO_SOCKET_FRAMES_PER_SECOND = 5
-SARCO_SOCKET_FRAME_BURST = 10
+# Frames a socket may send a second (sustained, and at once); larger ones are refused. A
+# person makes a couple of moves a second at most; a benchmark's clients are machines.
+SARCO_SOCKET_FRAMES_PER_SECOND = float(os.environ.get("SARCO_SOCKET_FRAMES_PER_SECOND", "5"))
+SARCO_SOCKET_FRAME_BURST = float(os.environ.get("SARCO_SOCKET_FRAME_BURST", "10"))
 SARCO_SOCKET_MAX_FRAME_BYTES = 4096
 # Refusals within the window (seconds) that close the socket (code 4008).
 SARCO_SOCKET_REFUSALS_BEFORE_CLOSE = 5

@@ -1,34 +1,29 @@
 """``play:move``: one move posted by a player (docs/contracts/tables-api.md).
 
 POST ``version`` (the table version the page showed, ASCII digits) and ``move`` (one
-``legal_moves`` dict as JSON). Applied: 200 with the table's fragments for the poster's
-seat (every other viewer gets theirs over the socket). Refused: a 4xx whose body is the
-message in plain text, and nothing changed: 403 logged out or no seat that may act now,
-400 malformed or oversized, 409 stale version (a double click, a second tab), 422 illegal.
+``legal_moves`` dict as JSON), checked by ``games.move_input`` as the table's socket checks
+a move frame. Applied: 200 with the table's fragments for the poster's seat (every other
+viewer gets theirs over the socket). Refused: a 4xx whose body is the message in an element
+with ``data-refusal`` (swapped into ``#move-error``) and the table's fragments as it now
+stands, and nothing changed: 403 logged out or no seat that may act now, 400 malformed or
+oversized, 409 stale version (a double click, a second tab), 422 illegal.
+
+A plain form post (no JavaScript: no ``HX-Request``, an ``Accept`` of ``text/html``) is
+answered with a redirect back to the table's page, a refusal's words then shown there as a
+message.
 """
 
 from __future__ import annotations
 
-import json
-import re
-from typing import Any
-
+from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
+from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
-from .. import recent_tables, rendering, tables
+from .. import move_input, recent_tables, rendering
 from ..models import Table
 
 MAX_BODY = 4096  # bytes: a move is a few dozen
-MAX_MOVE = 1024  # characters of move JSON
-VERSION = re.compile(r"[0-9]{1,9}")  # ASCII digits only: no "²", no 5000-digit numbers
-STATUS = {"stale": 409, "forbidden": 403, "illegal": 422}
-
-
-def refusal(message: str, status: int) -> HttpResponse:
-    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
 
 def _body_too_big(request) -> bool:
@@ -39,45 +34,64 @@ def _body_too_big(request) -> bool:
     return length > MAX_BODY
 
 
-def _version(request) -> int | None:
-    raw = request.POST.get("version", "")
-    return int(raw) if VERSION.fullmatch(raw) else None
+def _current(public_id) -> Table | None:
+    return Table.objects.with_seats().filter(public_id=public_id).first()
 
 
-def _move(request) -> dict[str, Any] | None:
-    raw = request.POST.get("move", "")
-    if not raw or len(raw) > MAX_MOVE:
-        return None
-    try:
-        move = json.loads(raw)
-    except (ValueError, RecursionError):  # bad JSON, 5000-digit numbers, deep nesting
-        return None
-    return move if isinstance(move, dict) else None
+def _plain_form_post(request) -> bool:
+    """A browser's own form post (no JavaScript): it asks for a page, htmx does not."""
+    return not request.headers.get("HX-Request") and "text/html" in request.headers.get(
+        "Accept", ""
+    )
+
+
+def _back(public_id) -> HttpResponse:
+    """To the table's page, fetched anew (303: a GET whatever the browser)."""
+    response = redirect("play:table", public_id=public_id)
+    response.status_code = 303
+    return response
+
+
+def refusal(request, public_id, refused: move_input.Refusal) -> HttpResponse:
+    """The refusal with the table as it stands (read again: nothing changed, but the page may
+    show an older version), or back to the table's page for a plain form post."""
+    table = _current(public_id)
+    if _plain_form_post(request):
+        if table is None:
+            raise Http404
+        messages.error(request, refused.message)
+        return _back(public_id)
+    html = move_input.refusal_fragment(refused)
+    if table is not None:
+        user = request.user
+        html += rendering.table_fragments(table, rendering.viewer_seat(table, user), user=user)
+    return HttpResponse(html, status=refused.status)
 
 
 @require_POST
 def move(request, public_id):
     if not request.user.is_authenticated:
-        return refusal(_("Log in to play."), 403)
+        return refusal(request, public_id, move_input.not_logged_in())
     if _body_too_big(request):
-        return refusal(_("That request is far too big to be a move."), 400)
-    version = _version(request)
+        return refusal(request, public_id, move_input.too_big())
+    version = move_input.parse_version(request.POST.get("version", ""))
     # The table as the page showed it, if this process holds it (no query): ``play`` reads it
     # again under the lock anyway.
     table = recent_tables.at(public_id.hex, version) if version is not None else None
     if table is None:
         table = get_object_or_404(Table, public_id=public_id)
-    if version is None:
-        return refusal(_("The move must say which version of the table it was made on."), 400)
-    move = _move(request)
-    if move is None:
-        return refusal(_("That is not a move; pick one of the highlighted choices."), 400)
+    checked = move_input.fields(request.POST.get("version", ""), request.POST.get("move", ""))
+    if isinstance(checked, move_input.Refusal):
+        return refusal(request, public_id, checked)
+    version, move = checked
     try:
-        table = tables.play(table, request.user, move, version)
-    except tables.MoveRefused as exc:
-        return refusal(exc.message, STATUS.get(exc.reason, 422))
+        played = move_input.play(table, request.user, version, move)
     except Table.DoesNotExist:  # removed since the page was drawn
         raise Http404 from None
-    recent_tables.remember(table)  # the other seats' sockets in this process render from it
-    seat = rendering.viewer_seat(table, request.user)
-    return HttpResponse(rendering.table_fragments(table, seat, user=request.user))
+    if isinstance(played, move_input.Refusal):
+        return refusal(request, public_id, played)
+    recent_tables.remember(played)  # the other seats' sockets in this process render from it
+    if _plain_form_post(request):
+        return _back(public_id)
+    seat = rendering.viewer_seat(played, request.user)
+    return HttpResponse(rendering.table_fragments(played, seat, user=request.user))

@@ -20,9 +20,17 @@
   // the socket opens, so the first message after an open, not the open, makes it live.
   var syncing = false;
   document.addEventListener("htmx:wsConnecting", function () { setConnection("away"); });
-  document.addEventListener("htmx:wsOpen", function () { syncing = true; });
+  document.addEventListener("htmx:wsOpen", function (event) {
+    syncing = true;
+    socket = event.detail.socketWrapper;
+  });
   document.addEventListener("htmx:wsAfterMessage", function () {
-    if (syncing) { syncing = false; setConnection("open"); }
+    answered();
+    if (syncing) {
+      syncing = false;
+      setConnection("open");
+      if (connectionError) clearError();
+    }
   });
   document.addEventListener("htmx:wsClose", function (event) {
     var code = event.detail && event.detail.event ? event.detail.event.code : 1006;
@@ -35,20 +43,45 @@
   });
   window.addEventListener("online", function () { setConnection("away"); });
 
-  // A refused move or action: its message in place, and read out (role=alert).
-  // It stays until a request succeeds or the table moves on to another version.
+  // A refused move or action: its message in place, and read out (role=alert). A move's
+  // refusal comes from the server, on the socket or in play:move's 4xx answer, as
+  // #move-error itself (data-refusal="stale|forbidden|illegal") with the table as it now
+  // stands. It stays until the table moves on to another version; a connection error only
+  // until the page is live again.
   var errorAt = null;
-  function showError(text) {
-    var box = document.getElementById("move-error");
+  var connectionError = false;
+  function errorBox() { return document.getElementById("move-error"); }
+  function showError(text, aboutConnection) {
+    var box = errorBox();
     if (!box) return;
+    box.removeAttribute("data-refusal");
     box.textContent = text;
     box.hidden = false;
     errorAt = boardVersion();
+    connectionError = !!aboutConnection;
   }
   function clearError() {
-    var box = document.getElementById("move-error");
-    if (box) { box.hidden = true; box.textContent = ""; }
+    var box = errorBox();
+    if (box) { box.hidden = true; box.textContent = ""; box.removeAttribute("data-refusal"); }
+    errorAt = null;
+    connectionError = false;
   }
+  function refusalArrived() {
+    // The server's refusal was just swapped in: it counts from the version it came with.
+    var box = errorBox();
+    if (box && !box.hidden && box.textContent && errorAt === null) errorAt = boardVersion();
+  }
+  var refusedNow = false;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr;
+    refusedNow = !!(xhr && xhr.status >= 400 && /data-refusal=/.test(xhr.responseText || ""));
+    if (refusedNow) {
+      // A refusal with the board: swap it (its out-of-band parts), not an error to log.
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+      clearError();
+    }
+  });
   document.addEventListener("htmx:responseError", function (event) {
     var xhr = event.detail.xhr;
     var text = xhr && xhr.responseText ? xhr.responseText : "";
@@ -58,12 +91,85 @@
     showError(text.trim() || document.documentElement.dataset.refused || "The move was refused.");
   });
   document.addEventListener("htmx:sendError", function () {
-    showError(document.getElementById("connection") ?
-      document.querySelector(".connection-away").textContent : "Offline");
+    var away = document.querySelector(".connection-away");
+    showError(away ? away.textContent : "Offline", true);
+  });
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    if (/^\s*<[^>]*data-refusal=/.test(event.detail.message || "")) clearError();
   });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.successful) clearError();
+    if (event.detail.successful && !refusedNow) clearError();
+    refusedNow = false;
   });
+
+  // Moves: each move's form carries both hx-post and ws-send. On submit one of them goes:
+  // the socket while the page is live, else the POST. A move sent on the socket that brings
+  // no answer within SOCKET_ANSWER_MS (a socket dead without knowing it) is posted instead
+  // and the socket opened again: the version the move carries lets it apply once at most,
+  // the second copy being refused as stale with the table as it stands.
+  var SOCKET_ANSWER_MS = 4000;
+  var socket = null;  // the ws extension's socket wrapper
+  var pending = null;  // a move sent on the socket, not answered yet
+  var lastUrl = null;  // play:move's address, for a move whose form was swapped away
+  function live() {
+    var el = document.getElementById("connection");
+    return !!(el && el.dataset.state === "open" && socket);
+  }
+  function isMoveForm(el) {
+    return el && el.tagName === "FORM" && el.hasAttribute("ws-send");
+  }
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!isMoveForm(form)) return;
+    form.dataset.route = pending ? "none" : (live() ? "socket" : "post");
+  }, true);
+  document.addEventListener("htmx:confirm", function (event) {
+    var form = event.detail.elt;  // never two copies of one move
+    if (isMoveForm(form) && form.dataset.route !== "post") event.preventDefault();
+  });
+  document.addEventListener("htmx:wsConfigSend", function (event) {
+    var form = event.target;
+    var values = Object.assign({}, event.detail.parameters);
+    delete values.HEADERS;
+    if (!isMoveForm(form) || form.dataset.route !== "socket") {
+      event.preventDefault();
+      // htmx handles an event once per element: ws-send took the submit, so the post goes
+      // from here (with the form's hx-sync and hx-disabled-elt, as hx-post would).
+      if (isMoveForm(form) && form.dataset.route === "post") post(form, values);
+      return;
+    }
+    pending = { values: values, form: form };
+    lastUrl = form.getAttribute("hx-post");
+    // Further moves wait for the answer (a double click); the buttons keep their focus, so
+    // focus-keeper.js puts it back after the swap (a disabled button would drop it).
+    pending.timer = setTimeout(postInstead, SOCKET_ANSWER_MS);
+  });
+  function answered() {
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    pending = null;
+  }
+  function postInstead() {
+    var move = pending;
+    pending = null;
+    if (!move) return;
+    if (socket && socket.queue) {  // still waiting for the socket to open: not twice
+      for (var i = socket.queue.length - 1; i >= 0; i--) {
+        if (socket.queue[i].sendElt === move.form) socket.queue.splice(i, 1);
+      }
+    }
+    setConnection("away");
+    if (socket) socket.reconnect();
+    post(move.form.isConnected ? move.form : null, move.values);
+  }
+  function post(form, values) {
+    if (form) form.dataset.route = "post";
+    var url = form ? form.getAttribute("hx-post") : lastUrl;
+    htmx.ajax("POST", url, {
+      source: form || document.getElementById("table-board") || document.body,
+      values: values, swap: "none"
+    });
+  }
 
   // After the socket or a move swapped the table: the tab title follows the banner. (Focus
   // is kept by static/js/focus-keeper.js; the banner is read out by static/js/announce.js.)
@@ -118,7 +224,8 @@
   }
 
   function afterTableSwap() {
-    if (errorAt !== null && errorAt !== boardVersion()) { clearError(); errorAt = null; }
+    if (errorAt !== null && errorAt !== boardVersion()) clearError();
+    else refusalArrived();
     reopenDrawers();
     repick();
     var status = document.getElementById("table-status");

@@ -5,7 +5,9 @@ and test_keyboard_online.py, and stays as it was."""
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.parse
 
 import pytest
 from playwright.sync_api import expect
@@ -59,19 +61,27 @@ class DragCase(PlayCase):
         return page, self.watch(page)
 
     def watch(self, page) -> list:
-        """Opens the table; the list of move POSTs the page sends from then on."""
+        """Opens the table; the moves the page sends from then on, each as its fields, on
+        the socket (a live page) or posted."""
+        posts = []
+
+        def posted(request):
+            if request.method == "POST" and request.url.endswith("/move/"):
+                posts.append(dict(urllib.parse.parse_qsl(request.post_data)))
+
+        def sent(payload):
+            try:
+                fields = json.loads(payload)
+            except (TypeError, ValueError):
+                return
+            if isinstance(fields, dict) and "move" in fields:
+                posts.append(fields)
+
+        page.on("request", posted)
+        page.on("websocket", lambda socket: socket.on("framesent", sent))
         page.goto(f"{self.live_server_url}/play/{self.table.public_id}/")
         wait_live(page)
         page.wait_for_load_state("load")  # sarg-drag.js is deferred
-        posts = []
-        page.on(
-            "request",
-            lambda request: (
-                posts.append(request)
-                if request.method == "POST" and request.url.endswith("/move/")
-                else None
-            ),
-        )
         return posts
 
 
@@ -121,7 +131,7 @@ class DragTest(DragCase):
         expect(page.locator(".sarg-drag-ghost")).to_have_count(0)
         assert len(posts) == 1
         row, column = divmod(index, 3)
-        posted = dict(part.split("=", 1) for part in posts[0].post_data.split("&"))
+        posted = posts[0]
         assert posted["version"] == str(number)
         table = Table.objects.get(pk=self.table.pk)
         assert table.version == number + 1

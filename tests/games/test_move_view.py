@@ -190,3 +190,57 @@ class TestHostilePosts(HypothesisTestCase):
         assert response.status_code < 500
         if response.status_code != 200:
             assert snapshot(self.table) == before
+
+
+@pytest.mark.parametrize("reason", ["stale", "forbidden", "illegal"])
+def test_a_refusal_brings_its_reason_and_the_table_as_it_stands(client, stub_rendering, reason):
+    table = sarg_table()
+    player, position = acting_user(table)
+    move, version, person = first_legal(table, position), 0, player
+    if reason == "stale":
+        version = 3
+    elif reason == "forbidden":
+        person = user_at(table, 1 - position)
+    else:
+        move = {"card": "nonsense"}
+    client.force_login(person)
+    before = snapshot(table)
+    response = post(client, table, move, version)
+    body = response.content.decode()
+    assert response.status_code == {"stale": 409, "forbidden": 403, "illegal": 422}[reason]
+    assert f'data-refusal="{reason}"' in body and 'id="move-error"' in body
+    assert body.endswith("at version 0")
+    assert snapshot(table) == before
+
+
+def test_a_malformed_post_is_refused_as_illegal_with_the_table(client, stub_rendering):
+    table = sarg_table()
+    player, _ = acting_user(table)
+    client.force_login(player)
+    response = post(client, table, "[1, 2]", 0)
+    assert response.status_code == 400
+    assert 'data-refusal="illegal"' in response.content.decode()
+
+
+def test_a_plain_form_post_goes_back_to_the_table(client):
+    table = sarg_table()
+    player, position = acting_user(table)
+    client.force_login(player)
+    data = {"version": "0", "move": json.dumps(first_legal(table, position))}
+    url = reverse("play:move", args=[table.public_id])
+    response = client.post(url, data, headers={"Accept": "text/html"})
+    assert response.status_code == 303
+    assert response["Location"] == reverse("play:table", args=[table.public_id])
+    table.refresh_from_db()
+    assert table.version == 1
+
+
+def test_a_plain_form_post_refused_shows_the_words_on_the_table_page(client):
+    table = sarg_table()
+    player, position = acting_user(table)
+    client.force_login(player)
+    data = {"version": "7", "move": json.dumps(first_legal(table, position))}
+    url = reverse("play:move", args=[table.public_id])
+    response = client.post(url, data, headers={"Accept": "text/html"}, follow=True)
+    assert response.redirect_chain[-1][1] == 303
+    assert "moved on" in response.content.decode()

@@ -415,8 +415,10 @@ def test_an_engines_refusal_reaches_a_german_player_in_german(client):
         HTTP_ACCEPT_LANGUAGE="de",
     )
     assert response.status_code == 422
-    assert response.content.decode() == (
-        "Dieses Feld grenzt an keine Karte; leg neben eine Karte, nicht schräg."
+    refusal = response.content.decode().split("</p>")[0]
+    assert 'data-refusal="illegal"' in refusal
+    assert refusal.endswith(
+        ">Dieses Feld grenzt an keine Karte; leg neben eine Karte, nicht schräg."
     )
 
 
