@@ -6,7 +6,7 @@ No server and no sockets (``bench/floor.py`` measures those): on a fresh SQLite 
 plays ``--moves`` random legal moves per game through ``games.tables.play`` as the seated
 users, and after each move times, for every seat, what the socket would push it:
 
-- ``play``: ``tables.play`` (the locked read, the engine, the writes, the commit; not the
+- ``play``: ``tables.play`` (the reads, the engine, the write, the commit; not the
   group message, which a server hands to its event loop without waiting and which here,
   with no loop running, would start one a move);
 - ``context``: ``rendering.table_context``, the template's data from ``engine.view``;
