@@ -1,12 +1,13 @@
 """What one online move costs sarco's own code, in process, part by part, for every game.
 
-Run: .venv/bin/python bench/move_parts.py [--moves 300] [--seed 1]
+Run: .venv/bin/python bench/move_parts.py [--moves 300] [--seed 1] [--clock cpu] [--postgres]
 
-No server and no sockets (``bench/floor.py`` measures those): on a fresh SQLite database it
+No server and no sockets (``bench/floor.py`` measures those): on a fresh SQLite database (a
+fresh PostgreSQL database on the benchmark's server with ``--postgres``) it
 plays ``--moves`` random legal moves per game through ``games.tables.play`` as the seated
 users, and after each move times, for every seat, what the socket would push it:
 
-- ``play``: ``tables.play`` (the locked read, the engine, the writes, the commit; not the
+- ``play``: ``tables.play`` (the reads, the engine, the write, the commit; not the
   group message, which a server hands to its event loop without waiting and which here,
   with no loop running, would start one a move);
 - ``context``: ``rendering.table_context``, the template's data from ``engine.view``;
@@ -15,7 +16,10 @@ users, and after each move times, for every seat, what the socket would push it:
   client that draws the board itself would be sent instead (issue 16's "what would close
   the gap").
 
-It prints medians in ms and the median size of each seat's HTML and JSON in bytes.
+It prints medians in ms and the median size of each seat's HTML and JSON in bytes. ``--clock
+cpu`` times the thread's CPU instead of the wall clock: steadier on a machine shared with
+other work, but blind to waits (PostgreSQL's own work and its round trips count only on the
+wall clock).
 """
 
 from __future__ import annotations
@@ -33,10 +37,14 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.online import GAMES, PRODUCTION  # noqa: E402  (its seats per game, its settings)
+from bench.online import GAMES, PG_SERVER, PRODUCTION, _psql  # noqa: E402  (its seats, settings)
+
+PARTS_DB = f"sarco_parts_{os.getpid()}"
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
+clock = time.perf_counter
 
 
-def setup_django(workdir: str) -> None:
+def setup_django(workdir: str, postgres: bool) -> None:
     """Django as ``bench/online.py`` runs its servers (DEBUG off), on a new database."""
     os.environ.update(
         PRODUCTION,
@@ -46,6 +54,9 @@ def setup_django(workdir: str) -> None:
     )
     os.environ.pop("DATABASE_URL", None)
     os.environ.pop("REDIS_URL", None)
+    if postgres:
+        _psql(f"CREATE DATABASE {PARTS_DB}")
+        os.environ["DATABASE_URL"] = f"{PG_SERVER}/{PARTS_DB}"
     import django
 
     django.setup()
@@ -55,9 +66,9 @@ def setup_django(workdir: str) -> None:
 
 
 def timed(function, *args, **kwargs):
-    started = time.perf_counter()
+    started = clock()
     result = function(*args, **kwargs)
-    return result, 1000 * (time.perf_counter() - started)
+    return result, 1000 * (clock() - started)
 
 
 def measure(game: str, moves: int, rng: random.Random) -> dict[str, list[float]]:
@@ -116,22 +127,38 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=300, help="moves per game")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clock", choices=CLOCKS, default="wall")
+    parser.add_argument("--postgres", action="store_true", help="PostgreSQL, not SQLite")
     args = parser.parse_args()
+    global clock
+    clock = CLOCKS[args.clock]
     rng = random.Random(args.seed)
-    with tempfile.TemporaryDirectory(prefix="sarco-parts-") as workdir:
-        setup_django(workdir)
+    try:
+        with tempfile.TemporaryDirectory(prefix="sarco-parts-") as workdir:
+            setup_django(workdir, args.postgres)
+            report(args.moves, rng)
+    finally:
+        if args.postgres:
+            from django.db import connections
+
+            connections.close_all()
+            _psql(f"DROP DATABASE IF EXISTS {PARTS_DB} WITH (FORCE)")
+
+
+def report(moves: int, rng: random.Random) -> None:
+    """One line of medians per game."""
+    print(
+        f"{'game':12} {'seats':>5} {'play ms':>8} {'context ms':>10} {'template ms':>11}"
+        f" {'json ms':>8} {'html B':>7} {'json B':>7}   (medians; per seat but play)"
+    )
+    for game, (seats, _options) in GAMES.items():
+        figures = measure(game, moves, rng)
+        median = {k: statistics.median(v) for k, v in figures.items()}
         print(
-            f"{'game':12} {'seats':>5} {'play ms':>8} {'context ms':>10} {'template ms':>11}"
-            f" {'json ms':>8} {'html B':>7} {'json B':>7}   (medians; per seat but play)"
+            f"{game:12} {seats:>5} {median['play']:>8.2f} {median['context']:>10.2f}"
+            f" {median['template']:>11.2f} {median['json']:>8.3f}"
+            f" {median['html bytes']:>7.0f} {median['json bytes']:>7.0f}"
         )
-        for game, (seats, _options) in GAMES.items():
-            figures = measure(game, args.moves, rng)
-            median = {k: statistics.median(v) for k, v in figures.items()}
-            print(
-                f"{game:12} {seats:>5} {median['play']:>8.2f} {median['context']:>10.2f}"
-                f" {median['template']:>11.2f} {median['json']:>8.3f}"
-                f" {median['html bytes']:>7.0f} {median['json bytes']:>7.0f}"
-            )
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ an append-only move log (``TableMove``), so every game replays from seed + moves
 
 A few facts of the engine state are kept in columns too, so the database can answer the
 lobby's and the bot runner's questions without loading states: ``to_act`` (the seats that
-must decide now), ``bot_to_act`` (one of them is played by a bot) and ``TableSeat.to_act``.
+must decide now) and ``bot_to_act`` (one of them is played by a bot). A seat reads whether it
+is to act from its table's ``to_act``, so a move writes no seat rows.
 """
 
 from __future__ import annotations
@@ -55,11 +56,17 @@ class TableQuerySet(models.QuerySet):
         return self.filter(pk__in=TableSeat.objects.filter(user=user).values("table_id"))
 
     def awaiting(self, user):
-        """Running tables where it is ``user``'s turn (their seat is to act, not a bot's)."""
+        """Running tables where it is ``user``'s turn (their seat is to act, not a bot's).
+        Whose turn it is lives in the table's ``to_act`` list; a person sits at a handful of
+        running tables, so their seats are matched here, in one read, rather than in JSON SQL
+        that differs per database."""
         if user is None or not user.is_authenticated:
             return self.none()
-        seats = TableSeat.objects.filter(user=user, to_act=True, bot_level="")
-        return self.running().filter(pk__in=seats.values("table_id"))
+        seats = TableSeat.objects.filter(
+            user=user, bot_level="", table__status=Table.Status.PLAYING
+        ).values_list("table_id", "position", "table__to_act")
+        due = [table_id for table_id, position, to_act in seats if position in (to_act or [])]
+        return self.running().filter(pk__in=due)
 
     def for_game(self, game: str | None):
         """Tables of one game; all of them when ``game`` is empty."""
@@ -122,6 +129,11 @@ class Table(models.Model):
     )
     bot_to_act = models.BooleanField(
         _("bot to act"), default=False, help_text=_("A bot plays one of to_act.")
+    )
+    seat_changes = models.PositiveIntegerField(
+        _("seat changes"),
+        default=0,
+        help_text=_("Seats handed to a bot or taken back during the game."),
     )
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -246,9 +258,6 @@ class TableSeat(models.Model):
         default=False,
         help_text=_("Kept for someone with the link; the lobby does not offer it."),
     )
-    to_act = models.BooleanField(
-        _("to act"), default=False, help_text=_("This seat must decide now.")
-    )
     last_seen_at = models.DateTimeField(
         _("last seen"),
         null=True,
@@ -272,13 +281,19 @@ class TableSeat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="table_seat_unique"),
         ]
-        indexes = [models.Index(fields=["user", "to_act"], name="table_seat_turn_idx")]
 
     def __str__(self) -> str:
         return gettext("seat %(seat)d of table %(table)s") % {
             "seat": self.position + 1,
             "table": self.table_id,
         }
+
+    @property
+    def to_act(self) -> bool:
+        """This seat must decide now, as its table's ``to_act`` says."""
+        return self.position in (self.table.to_act or [])
+
+    to_act.fget.short_description = _("to act")  # the admin's column
 
     @property
     def is_bot(self) -> bool:

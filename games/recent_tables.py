@@ -1,7 +1,7 @@
 """The tables this process has lately held at each version, seats loaded, so a socket can
 render the next version without reading the table (issue 16).
 
-A move writes only ``MOVE_FIELDS`` of the table row and the seats' ``to_act``, and its
+A move writes only ``MOVE_FIELDS`` of the table row (a seat's ``to_act`` follows them), and its
 message to the table's group carries what it wrote (``move_record``). A process that holds the
 table at the version before, the one the move view loaded or one it read to render a socket,
 works out the new version from that record (``advanced``) instead of reading it from the
@@ -105,9 +105,7 @@ def _next(before: Table, wrote: dict[str, Any]) -> Table:
     for name, value in wrote.items():
         setattr(table, name, _datetime(value) if name in DATETIMES else value)
     seats = [copy.copy(seat) for seat in before.seats.all()]
-    for seat in seats:
-        seat.to_act = seat.position in table.to_act
-    attach_seats(table, seats)
+    attach_seats(table, seats)  # each seat's to_act follows its new table's
     return table
 
 

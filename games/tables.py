@@ -4,7 +4,10 @@ Views, websocket consumers, the bot runner, the admin and commands all call thes
 synchronous functions; nothing else writes a table. Each function is one transaction that
 first locks the table row (``select_for_update`` on PostgreSQL; on SQLite the IMMEDIATE
 transaction already serialises writers), so a double click or a second tab applies once:
-the second ``play`` finds the version moved on and is refused as stale.
+the second finds the table moved on. A move (``play``) that goes on with the game takes no
+lock: it is worked out on the table as read and written only if the version is still the
+one it read (``move_writes``); otherwise it is played under the lock like the rest, and
+the second of two identical moves is refused as stale.
 
 After the commit the table's channel group hears ``{"type": "table.version", "version": N}``
 (``"force": True`` when something other than a move changed, e.g. a seat) and the lobby
@@ -26,45 +29,34 @@ from typing import Any
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
-from django.db.models import Case, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.bots import BOT_KINDS
-from games.engine_text import refusal
-from games.engines import GAME_NAMES, IllegalMove, get_engine
+from games.engines import GAME_NAMES, get_engine
 
 from .bot_players import bot_player
 from .models import SEAT_PEOPLE, Table, TableMove, TableSeat
+from .move_writes import advance, sync_turn, write_move
 from .options import clean_options
 from .recent_tables import MOVE_FIELDS, attach_seats, move_record
 from .recording import record
+from .table_checks import (
+    MoveRefused,
+    TableError,
+    check_level,
+    is_host,
+    require_open,
+    require_user,
+    seat_at,
+    status_message,
+    work_out,
+)
 
 log = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
 SEED_BITS = 53  # seeds stay exact as JSON numbers in a browser too
-STALE_WINDOW = 20  # moves by others a simultaneous decision's page may be behind
-
-
-class TableError(ValueError):
-    """A refusal whose message a person reads (a full table, a start before every seat is
-    taken, a bad option, ...). Nothing changed."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
-
-
-class MoveRefused(TableError):
-    """``play`` refused the move; nothing changed. ``reason`` says why, for the HTTP status:
-    ``"stale"`` (409), ``"forbidden"`` (403: no seat that may act), ``"illegal"`` (422: the
-    engine's IllegalMove, or a game that is not running)."""
-
-    def __init__(self, message: str, reason: str = "illegal"):
-        super().__init__(message)
-        self.reason = reason
 
 
 # --- group messages ---------------------------------------------------------------------------
@@ -135,61 +127,6 @@ def _seats(table: Table) -> list[TableSeat]:
     return list(table.seats.select_related(SEAT_PEOPLE).order_by("position"))
 
 
-def _require_user(user) -> None:
-    if user is None or not user.is_authenticated:
-        raise TableError(_("Log in to sit at a table."))
-
-
-def _is_host(table: Table, user) -> bool:
-    return user is not None and user.is_authenticated and table.host_id == user.pk
-
-
-def _require_open(table: Table) -> None:
-    if table.status != Table.Status.OPEN:
-        raise TableError(_status_message(table))
-
-
-def _status_message(table: Table) -> str:
-    return {
-        Table.Status.PLAYING: _("This table has already started."),
-        Table.Status.FINISHED: _("This game is over."),
-        Table.Status.CANCELLED: _("This table was cancelled."),
-        Table.Status.ABANDONED: _("This table was abandoned."),
-    }.get(table.status, _("This table is still waiting for players."))
-
-
-def _position(table: Table, seats: list[TableSeat], position: Any) -> TableSeat:
-    if type(position) is not int or not 0 <= position < len(seats):
-        raise TableError(_("This table has seats 1 to %(count)s.") % {"count": len(seats)})
-    return seats[position]
-
-
-def _check_level(level: Any) -> str:
-    if level not in BOT_KINDS:
-        raise TableError(
-            _("There is no bot level %(level)r; the levels: %(levels)s.")
-            % {"level": level, "levels": ", ".join(BOT_KINDS)}
-        )
-    return level
-
-
-def _sync_turn(table: Table, state: Any, seats: list[TableSeat]) -> None:
-    """Keep the columns that mirror the state (to_act, bot_to_act, seats' to_act) in step.
-    ``seats`` are the table's seats as read in this transaction: the seat rows are written
-    only when one changes, in one statement."""
-    engine = table.engine
-    to_act = [] if engine.is_over(state) else list(engine.to_act(state))
-    table.to_act = to_act
-    table.bot_to_act = any(s.is_bot and s.position in to_act for s in seats)
-    changed = [s for s in seats if s.to_act != (s.position in to_act)]
-    if changed:
-        TableSeat.objects.filter(pk__in=[s.pk for s in changed]).update(
-            to_act=Case(When(position__in=to_act, then=Value(True)), default=Value(False))
-        )
-        for seat in changed:
-            seat.to_act = seat.position in to_act
-
-
 # --- before the start -------------------------------------------------------------------------
 
 
@@ -204,7 +141,7 @@ def open_table(
 ) -> Table:
     """A new table; the host takes seat 0. ``bots`` seats a bot (level) at positions,
     ``invite_only`` keeps positions for people with the link (the lobby does not offer them)."""
-    _require_user(host)
+    require_user(host)
     if game not in GAME_NAMES:
         raise TableError(_("There is no game called %(game)r.") % {"game": game})
     engine = get_engine(game)
@@ -227,7 +164,7 @@ def open_table(
     for position, level in bots.items():
         if type(position) is not int or not 1 <= position < seats:
             raise TableError(_("A bot can sit at seats 2 to %(count)s.") % {"count": seats})
-        _check_level(level)
+        check_level(level)
     with transaction.atomic():
         table = Table.objects.create(game=game, host=host, options=cleaned)
         now = timezone.now()  # sitting down is being there (games.presence)
@@ -249,10 +186,10 @@ def open_table(
 def take_seat(table: Table, user, position: int | None = None) -> int:
     """``user`` sits down (first free seat when ``position`` is None); their position.
     Someone already seated keeps their seat (a double click on "join" joins once)."""
-    _require_user(user)
+    require_user(user)
     with transaction.atomic():
         table = _locked(table)
-        _require_open(table)
+        require_open(table)
         seats = _seats(table)
         mine = next((s for s in seats if s.user_id == user.pk), None)
         if mine is not None:
@@ -262,7 +199,7 @@ def take_seat(table: Table, user, position: int | None = None) -> int:
             if seat is None:
                 raise TableError(_("Every seat at this table is taken."))
         else:
-            seat = _position(table, seats, position)
+            seat = seat_at(table, seats, position)
             if not seat.is_free:
                 raise TableError(_("Seat %(number)s is taken.") % {"number": seat.position + 1})
         seat.user = user
@@ -274,11 +211,11 @@ def take_seat(table: Table, user, position: int | None = None) -> int:
 
 def leave_seat(table: Table, user) -> None:
     """Stand up again, before the start only. The host cancels instead."""
-    _require_user(user)
+    require_user(user)
     with transaction.atomic():
         table = _locked(table)
-        _require_open(table)
-        if _is_host(table, user):
+        require_open(table)
+        if is_host(table, user):
             raise TableError(_("You host this table: cancel it instead of leaving."))
         seat = table.seats.filter(user=user).first()
         if seat is None:
@@ -290,11 +227,11 @@ def leave_seat(table: Table, user) -> None:
 
 def seat_bot(table: Table, position: int, level: str = "heuristic") -> None:
     """A bot takes a free seat (before the start)."""
-    _check_level(level)
+    check_level(level)
     with transaction.atomic():
         table = _locked(table)
-        _require_open(table)
-        seat = _position(table, _seats(table), position)
+        require_open(table)
+        seat = seat_at(table, _seats(table), position)
         if not seat.is_free:
             raise TableError(_("Seat %(number)s is taken.") % {"number": seat.position + 1})
         seat.bot_level = level
@@ -308,9 +245,9 @@ def cancel(table: Table, by) -> Table:
         table = _locked(table)
         if table.status == Table.Status.CANCELLED:
             return table  # a second click
-        if not _is_host(table, by):
+        if not is_host(table, by):
             raise TableError(_("Only the host can cancel this table."))
-        _require_open(table)
+        require_open(table)
         table.status = Table.Status.CANCELLED
         table.finished_at = timezone.now()
         table.save(update_fields=["status", "finished_at"])
@@ -326,7 +263,7 @@ def abandon(table: Table, by) -> Table:
     with transaction.atomic():
         table = _locked(table)
         if table.status not in (Table.Status.OPEN, Table.Status.PLAYING):
-            raise TableError(_status_message(table))
+            raise TableError(status_message(table))
         table.status = Table.Status.ABANDONED
         table.finished_at = timezone.now()
         table.bot_to_act = False
@@ -342,11 +279,11 @@ def start(table: Table, by) -> Table:
     """The host starts once every seat is taken: a fresh seed, the engine's new game."""
     with transaction.atomic():
         table = _locked(table)
-        if table.status == Table.Status.PLAYING and _is_host(table, by):
+        if table.status == Table.Status.PLAYING and is_host(table, by):
             return table  # a second click on "start"
-        if not _is_host(table, by):
+        if not is_host(table, by):
             raise TableError(_("Only the host can start this table."))
-        _require_open(table)
+        require_open(table)
         seats = _seats(table)
         free = [s.position + 1 for s in seats if s.is_free]
         if free:
@@ -360,7 +297,7 @@ def start(table: Table, by) -> Table:
         table.status = Table.Status.PLAYING
         table.started_at = now
         table.last_move_at = now
-        _sync_turn(table, state, seats)
+        sync_turn(table, state, seats)
         table.save()
         _announce(table, force=True, lobby=True)
         return table
@@ -414,47 +351,44 @@ def _play(
 ) -> Table:
     if type(version) is not int:
         raise MoveRefused(_("The move must say which version of the table it was made on."))
+    played = _play_unlocked(table, move, version, user, bot_position)
+    if played is None:
+        played = _play_locked(table, move, version, user, bot_position)
+    return played
+
+
+def _play_unlocked(table: Table, move: Any, version: int, user, bot_position) -> Table | None:
+    """The move worked out on the table as read, without a lock, and written only if the
+    table is still as read (``move_writes``): two reads and one or two statements. None when
+    the table changed meanwhile or the move ends the game: then the locked path plays it.
+    A refusal here is the one the locked path would give at the moment of the read."""
+    table = Table.objects.get(pk=table.pk)
+    seats = _seats(table)
+    seat, to_act, new_state = work_out(table, seats, move, version, user, bot_position)
+    if table.engine.is_over(new_state):
+        return None  # the end of a game records its session under the lock
+    seen_version, seen_seat_changes = table.version, table.seat_changes
+    logged = advance(table, seats, seat, move, to_act, new_state, bot_position is not None)
+    if not write_move(table, seen_version, seen_seat_changes, logged):
+        return None
+    _announce(table, record=move_record(table))
+    attach_seats(table, seats)
+    return table
+
+
+def _play_locked(table: Table, move: Any, version: int, user, bot_position) -> Table:
+    """The move under the table's row lock: the path of a game's last move, and of a move
+    whose table changed while it was worked out without the lock."""
     with transaction.atomic():
         table = _locked(table)
         seats = _seats(table)
-        seat = _acting_seat(seats, user, bot_position)
-        if table.status != Table.Status.PLAYING:
-            raise MoveRefused(_status_message(table))
-        engine = table.engine
-        state = table.state()
-        to_act = engine.to_act(state)
-        if version != table.version and not _still_deciding(table, seat.position, version):
-            raise MoveRefused(
-                _("The table has moved on since you looked; here is how it stands now."), "stale"
-            )
-        if seat.position not in to_act:
-            raise MoveRefused(_("It is not your turn."), "forbidden")
-        try:
-            new_state = engine.apply(state, seat.position, move)
-        except IllegalMove as exc:
-            raise MoveRefused(refusal(exc)) from None
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-            # an engine should say IllegalMove for every bad move; if one slips through,
-            # the player still gets a refusal, and we get the traceback
-            log.exception("Table %s: the engine failed on move %r", table.public_id, move)
-            raise MoveRefused(_("That is not one of your moves.")) from None
-        now = timezone.now()
-        table.version += 1
-        TableMove.objects.create(
-            table=table,
-            number=table.version,
-            seat=seat.position,
-            move=move,
-            to_act_before=to_act,
-            by_bot=bot_position is not None,
-        )
-        table.state_json = engine.to_json(new_state)
-        table.last_move_at = now
-        _sync_turn(table, new_state, seats)
-        ended = engine.is_over(new_state)
+        seat, to_act, new_state = work_out(table, seats, move, version, user, bot_position)
+        logged = advance(table, seats, seat, move, to_act, new_state, bot_position is not None)
+        TableMove.objects.bulk_create([logged])
+        ended = table.engine.is_over(new_state)
         if ended:
             table.status = Table.Status.FINISHED
-            table.finished_at = now
+            table.finished_at = table.last_move_at
             table.session = _record(table, new_state, seats)
         table.save(update_fields=MOVE_FIELDS)
         _announce(table, lobby=ended, record=move_record(table))
@@ -473,63 +407,33 @@ def _record(table: Table, state: Any, seats: list[TableSeat]):
         return None
 
 
-def _still_deciding(table: Table, position: int, version: int) -> bool:
-    """A page older than the table still counts in a simultaneous decision (Sacrifice's
-    first purchases, a trick revealed together): when every move since ``version`` was
-    another seat's, made while this seat was deciding too. Its own second click is stale."""
-    if not 0 <= version < table.version or table.version - version > STALE_WINDOW:
-        return False
-    since = list(table.moves.filter(number__gt=version).values_list("seat", "to_act_before"))
-    return len(since) == table.version - version and all(
-        seat != position and position in (before or []) for seat, before in since
-    )
-
-
-def _acting_seat(seats: list[TableSeat], user, bot_position: int | None) -> TableSeat:
-    """The seat that moves: the user's own (not while a bot plays it), or the bot's."""
-    if bot_position is not None:
-        if type(bot_position) is not int or not 0 <= bot_position < len(seats):
-            raise MoveRefused(_("There is no such seat."), "forbidden")
-        seat = seats[bot_position]
-        if not seat.is_bot:
-            raise MoveRefused(_("No bot plays this seat."), "forbidden")
-        return seat
-    seat = next((s for s in seats if s.user_id == user.pk), None)
-    if seat is None:
-        raise MoveRefused(_("You do not play at this table; you are watching."), "forbidden")
-    if seat.is_bot:
-        raise MoveRefused(
-            _("A bot plays your seat for now; take your seat back to play."), "forbidden"
-        )
-    return seat
-
-
 # --- seats during the game ----------------------------------------------------------------------
 
 
 def hand_to_bot(table: Table, position: int, by, level: str = "heuristic") -> Table:
     """A bot plays a person's seat from now on: the host (or an organiser) hands over the seat
     of someone who has left, or a player hands over their own. The person can take it back."""
-    _check_level(level)
+    check_level(level)
     with transaction.atomic():
         table = _locked(table)
         if table.status != Table.Status.PLAYING:
             raise TableError(_("Only a running game's seats can be handed to a bot."))
         seats = _seats(table)
-        seat = _position(table, seats, position)
+        seat = seat_at(table, seats, position)
         if seat.user_id is None:
             raise TableError(
                 _("A bot already plays seat %(number)s.") % {"number": seat.position + 1}
             )
         organiser = by is not None and getattr(by, "is_staff", False)
-        if not (organiser or _is_host(table, by) or (by is not None and by.pk == seat.user_id)):
+        if not (organiser or is_host(table, by) or (by is not None and by.pk == seat.user_id)):
             raise TableError(_("Only the host or the seat's player can hand it to a bot."))
         if seat.bot_level:
             return table  # already handed over
         seat.bot_level = level
         seat.save(update_fields=["bot_level"])
-        _sync_turn(table, table.state(), seats)
-        table.save(update_fields=["to_act", "bot_to_act"])
+        sync_turn(table, table.state(), seats)
+        table.seat_changes += 1  # a move worked out on the seats before is written no more
+        table.save(update_fields=["to_act", "bot_to_act", "seat_changes"])
         _announce(table, force=True, lobby=True)
         return table
 
@@ -541,19 +445,20 @@ def take_back(table: Table, position: int, by) -> Table:
         if table.status != Table.Status.PLAYING:
             raise TableError(_("Only a running game's seats can be taken back."))
         seats = _seats(table)
-        seat = _position(table, seats, position)
+        seat = seat_at(table, seats, position)
         if seat.user_id is None:
             raise TableError(
                 _("Seat %(number)s has always been a bot's.") % {"number": seat.position + 1}
             )
-        if not (_is_host(table, by) or (by is not None and by.pk == seat.user_id)):
+        if not (is_host(table, by) or (by is not None and by.pk == seat.user_id)):
             raise TableError(_("Only the seat's player or the host can take it back."))
         if not seat.bot_level:
             return table  # already back
         seat.bot_level = ""
         seat.save(update_fields=["bot_level"])
-        _sync_turn(table, table.state(), seats)
-        table.save(update_fields=["to_act", "bot_to_act"])
+        sync_turn(table, table.state(), seats)
+        table.seat_changes += 1  # a move worked out on the seats before is written no more
+        table.save(update_fields=["to_act", "bot_to_act", "seat_changes"])
         _announce(table, force=True, lobby=True)
         return table
 
@@ -561,7 +466,7 @@ def take_back(table: Table, position: int, by) -> Table:
 def rematch(table: Table, by) -> Table:
     """A new table with the same game, options and seats, hosted by ``by`` (a player of the
     finished table); asked twice (or by both players), it gives the same new table."""
-    _require_user(by)
+    require_user(by)
     with transaction.atomic():
         table = _locked(table)
         if table.status != Table.Status.FINISHED:

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def snapshot(table: Table):
     fresh = Table.objects.get(pk=table.pk)
-    seats = list(fresh.seats.values_list("position", "user_id", "bot_level", "to_act"))
+    seats = [(s.position, s.user_id, s.bot_level, s.to_act) for s in fresh.seats.all()]
     return fresh.version, fresh.status, fresh.state_json, seats, fresh.moves.count()
 
 
@@ -174,9 +174,7 @@ def test_start_gives_every_seat_its_scoring_player():
 def test_start_sets_the_turn_columns():
     table = sarg_table()
     assert table.to_act == table.engine.to_act(table.state())
-    assert list(table.seats.filter(to_act=True).values_list("position", flat=True)) == (
-        table.to_act
-    )
+    assert [s.position for s in table.seats.all() if s.to_act] == table.to_act
     assert not table.bot_to_act
 
 

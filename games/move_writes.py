@@ -1,0 +1,102 @@
+"""The write of an applied move: the table's new state and version, and the move log's row.
+A seat's turn is read from its table's ``to_act``, so a move writes no seat rows.
+
+``tables.play`` works a move out on the table as it read it, without a lock, and writes it
+here only if the table is still that table: the same version, the same seat changes, still
+playing. On PostgreSQL that is one statement (the UPDATE and the INSERT in a CTE), so one
+round trip with no transaction around it; elsewhere (SQLite, in process: statements cost no
+round trip) the UPDATE and the INSERT in one transaction. ``False`` means nothing was written
+because the table changed since it was read; the caller then plays the move under the lock,
+for the exact answer the locked path gives.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from .models import Table, TableMove, TableSeat
+
+# What a move writes of the table row when the game goes on (the end of a game, which also
+# writes status, finished_at and session, is played under the lock).
+TABLE_FIELDS = ("version", "state_json", "last_move_at", "to_act", "bot_to_act")
+MOVE_FIELDS = ("table", "number", "seat", "move", "to_act_before", "by_bot", "created_at")
+
+
+def advance(
+    table: Table,
+    seats: list[TableSeat],
+    seat: TableSeat,
+    move: Any,
+    to_act: list[int],
+    new_state: Any,
+    by_bot: bool,
+) -> TableMove:
+    """Set ``table`` (in memory) to its state after the move; the move log's row to write."""
+    table.version += 1
+    table.state_json = table.engine.to_json(new_state)
+    table.last_move_at = timezone.now()
+    sync_turn(table, new_state, seats)
+    return TableMove(
+        table=table,
+        number=table.version,
+        seat=seat.position,
+        move=move,
+        to_act_before=to_act,
+        by_bot=by_bot,
+    )
+
+
+def sync_turn(table: Table, state: Any, seats: list[TableSeat]) -> None:
+    """Keep the columns that mirror the state (``to_act``, ``bot_to_act``) in step; the
+    seats read theirs from ``to_act``. ``seats`` are the table's seats as read with it."""
+    engine = table.engine
+    to_act = [] if engine.is_over(state) else list(engine.to_act(state))
+    table.to_act = to_act
+    table.bot_to_act = any(s.is_bot and s.position in to_act for s in seats)
+
+
+def write_move(table: Table, seen_version: int, seen_seat_changes: int, move: TableMove) -> bool:
+    """Write ``table``'s ``TABLE_FIELDS`` (already set to the values after ``move``) and
+    ``move`` if the row still has ``seen_version`` and ``seen_seat_changes`` and is playing.
+    Hand-written statements: the ORM's compiling of an UPDATE and an INSERT cost more than
+    running them."""
+    quote = connection.ops.quote_name
+    sets = ", ".join(f"{_column(Table, name)} = %s" for name in TABLE_FIELDS)
+    update = (
+        f"UPDATE {quote(Table._meta.db_table)} SET {sets}"
+        f" WHERE id = %s AND version = %s AND seat_changes = %s AND status = %s"
+    )
+    params = [_value(Table, name, getattr(table, name)) for name in TABLE_FIELDS]
+    params += [table.pk, seen_version, seen_seat_changes, Table.Status.PLAYING.value]
+    move.created_at = table.last_move_at  # auto_now_add, which a raw INSERT does not set
+    columns = ", ".join(_column(TableMove, name) for name in MOVE_FIELDS)
+    values = [_value(TableMove, name, getattr(move, name)) for name in MOVE_FIELDS[1:]]
+    rest = ", ".join(["%s"] * len(values))
+    insert = f"INSERT INTO {quote(TableMove._meta.db_table)} ({columns})"
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # one statement: the INSERT takes its row from what the UPDATE returned, so a
+            # table that moved on gets neither; one round trip, atomic without a transaction
+            cursor.execute(
+                f"WITH moved AS ({update} RETURNING id) {insert} SELECT id, {rest} FROM moved",
+                params + values,
+            )
+            return cursor.rowcount == 1
+        with transaction.atomic():
+            cursor.execute(update, params)
+            if cursor.rowcount != 1:
+                return False
+            cursor.execute(f"{insert} VALUES (%s, {rest})", [table.pk, *values])
+    return True
+
+
+def _column(model, name: str) -> str:
+    return connection.ops.quote_name(model._meta.get_field(name).column)
+
+
+def _value(model, name: str, value: Any) -> Any:
+    """``value`` as the ORM would send it for the field (JSON adapted, datetimes aware)."""
+    return model._meta.get_field(name).get_db_prep_save(value, connection)
