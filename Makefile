@@ -66,10 +66,11 @@ test-postgres: $(STAMP)
 test: lint test-sqlite test-postgres
 
 # The inner loop, a minute or two: lint, then the tests that need no browser and are not
-# marked slow, in parallel, stopping at the first failure. `make test` runs everything.
+# marked slow, in parallel, each property test at 10 examples at most, stopping at the first
+# failure. `make test` runs everything, every example.
 check: lint
-	$(BIN)/pytest $(PARALLEL) -m "not browser and not slow" -x -q -p no:cacheprovider \
-		--durations=10
+	$(BIN)/pytest $(PARALLEL) -m "not browser and not slow" --examples-cap 10 -x -q \
+		-p no:cacheprovider --durations=10
 
 # The installed pins checked for known vulnerabilities (pip-audit, .ci/audit.py). Without a
 # reachable vulnerability database it says SKIPPED and passes (AUDIT_REQUIRED=true fails it);

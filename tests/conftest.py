@@ -9,7 +9,7 @@ from django.core.cache import cache
 from django.utils import translation
 from hypothesis import HealthCheck, settings
 
-from tests.selection import add_option, keep_database_tests
+from tests.selection import add_option, cap_examples, keep_database_tests
 from tests.services import require
 
 # Property tests are derandomised under CI so a run is repeatable; locally they explore.
@@ -37,6 +37,7 @@ def pytest_addoption(parser):
 
 def pytest_collection_modifyitems(config, items):
     keep_database_tests(config, items)
+    cap_examples(config, items)
 
 
 @pytest.fixture

@@ -3,6 +3,8 @@ file name does not match ``test_*.py``). The ``db`` in a name says it touches th
 
 import pytest
 from django.test import SimpleTestCase, TestCase, TransactionTestCase
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 @pytest.fixture
@@ -44,3 +46,14 @@ class DatabaseClassTest(TestCase):
 class TransactionClassTest(TransactionTestCase):
     def test_db_transaction_class(self):
         pass
+
+
+EXAMPLES = []
+
+
+@settings(max_examples=50, database=None)
+@given(st.integers())
+def test_property_of_fifty_examples(number):
+    """Fails past the fifth example: passes only under ``--examples-cap 5``."""
+    EXAMPLES.append(number)
+    assert len(EXAMPLES) <= 5
