@@ -67,9 +67,11 @@ test: lint test-sqlite test-postgres
 
 # The inner loop, a minute or two: lint, then the tests that need no browser and are not
 # marked slow, in parallel, each property test at 10 examples at most, stopping at the first
-# failure. `make test` runs everything, every example.
+# failure (--dist load hands out a quarter of the tests up front and the rest as the workers
+# ask, so a failure stops the run sooner than under worksteal, which hands out everything at
+# once; what a worker was handed it still runs). `make test` runs everything.
 check: lint
-	$(BIN)/pytest $(PARALLEL) -m "not browser and not slow" --examples-cap 10 -x -q \
+	$(BIN)/pytest -n $(WORKERS) --dist load -m "not browser and not slow" --examples-cap 10 -x -q \
 		-p no:cacheprovider --durations=10
 
 # The installed pins checked for known vulnerabilities (pip-audit, .ci/audit.py). Without a
