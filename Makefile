@@ -65,7 +65,7 @@ test-postgres: $(STAMP)
 
 test: lint test-sqlite test-postgres
 
-# The inner loop, a minute or two: lint, then the tests that need no browser and are not
+# The inner loop: lint, then the tests that need no browser and are not
 # marked slow, in parallel, each property test at 10 examples at most, stopping at the first
 # failure (--dist load hands out a quarter of the tests up front and the rest as the workers
 # ask, so a failure stops the run sooner than under worksteal, which hands out everything at
