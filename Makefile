@@ -1,4 +1,5 @@
-# sarco: `make run` serves the app, `make test` runs the whole suite. Both set up .venv first.
+# sarco: `make run` serves the app, `make test` runs the whole suite, `make check` the quick
+# part of it. All set up .venv first.
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
@@ -6,8 +7,16 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/sarco
+# The test passes run in parallel (pytest-xdist), a worker per core; WORKERS=1 runs them in one
+# process. Each worker has its own test database (pytest-django suffixes _gw0, _gw1, ...), its
+# own live servers (on ports the system hands out) and its own Redis prefixes. worksteal: a
+# worker that runs out takes tests from the other's queue, so no long module ends alone.
+WORKERS ?= auto
+PARALLEL := -n $(WORKERS) --dist worksteal
+# The slowest tests, printed at the end of each pass.
+DURATIONS ?= 30
 
-.PHONY: audit run test lint test-sqlite test-postgres format bench bench-leaderboard bench-online bench-soak bench-floor clean compilemessages messages
+.PHONY: audit check run test lint test-sqlite test-postgres format bench bench-leaderboard bench-online bench-soak bench-floor clean compilemessages messages
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "sarco needs Python 3.11, found " + sys.version.split()[0]'
@@ -40,12 +49,14 @@ format: $(STAMP)
 # Everything, on SQLite; service tests (PostgreSQL, Redis, browser) run when the services
 # are there, skip with their reason otherwise, and fail under CI=true when one is missing.
 test-sqlite: $(STAMP) compilemessages
-	$(BIN)/pytest
+	$(BIN)/pytest $(PARALLEL) --durations=$(DURATIONS)
 
-# The database-backed test modules again, on the real PostgreSQL server.
+# The tests that use the database again (browser ones aside), on the real PostgreSQL server.
 test-postgres: $(STAMP)
 	@if $(BIN)/python -m tests.services postgres; then \
-		DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest -m "not browser" tests --ignore=tests/engines --ignore=tests/bots -p no:cacheprovider; \
+		DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest -m "not browser" --database-tests-only \
+			tests --ignore=tests/engines --ignore=tests/bots -p no:cacheprovider \
+			$(PARALLEL) --durations=$(DURATIONS); \
 	elif [ -n "$$CI" ]; then \
 		echo "FAILED: PostgreSQL is not reachable at $(PG_TEST_URL) and CI requires it."; exit 1; \
 	else \
@@ -53,6 +64,15 @@ test-postgres: $(STAMP)
 	fi
 
 test: lint test-sqlite test-postgres
+
+# The inner loop: lint, then the tests that need no browser and are not
+# marked slow, in parallel, each property test at 10 examples at most, stopping at the first
+# failure (--dist load hands out a quarter of the tests up front and the rest as the workers
+# ask, so a failure stops the run sooner than under worksteal, which hands out everything at
+# once; what a worker was handed it still runs). `make test` runs everything.
+check: lint
+	$(BIN)/pytest -n $(WORKERS) --dist load -m "not browser and not slow" --examples-cap 10 -x -q \
+		-p no:cacheprovider --durations=10
 
 # The installed pins checked for known vulnerabilities (pip-audit, .ci/audit.py). Without a
 # reachable vulnerability database it says SKIPPED and passes (AUDIT_REQUIRED=true fails it);

@@ -129,6 +129,9 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 # 100 and then raises: a server restart, when every page reconnects and joins its group at the
 # same moment, closed the sockets beyond the hundredth (the soak of issue 16 found it).
 REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000"))
+# One prefix names one site on a shared Redis: its groups and its cache keys (two sites, or
+# two test servers, must not read each other's cached pages or socket counts).
+REDIS_PREFIX = os.environ.get("CHANNEL_PREFIX", "sarco")
 if REDIS_URL:
     # Pub/sub, not channels-redis's core layer: a group message is one PUBLISH, where the core
     # layer keeps a queue in Redis per socket and polls it, about half the framework's CPU a
@@ -139,7 +142,7 @@ if REDIS_URL:
             "BACKEND": "sarco.channel_layers.ReconnectingPubSubChannelLayer",
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "max_connections": REDIS_MAX_CONNECTIONS}],
-                "prefix": os.environ.get("CHANNEL_PREFIX", "sarco"),
+                "prefix": REDIS_PREFIX,
             },
         }
     }
@@ -147,7 +150,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "sarco",
+            "KEY_PREFIX": REDIS_PREFIX,
         }
     }
 else:

@@ -9,6 +9,7 @@ from django.core.cache import cache
 from django.utils import translation
 from hypothesis import HealthCheck, settings
 
+from tests.selection import add_option, cap_examples, keep_database_tests
 from tests.services import require
 
 # Property tests are derandomised under CI so a run is repeatable; locally they explore.
@@ -28,6 +29,15 @@ def _fresh_sync_thread_in_child() -> None:
 
 
 os.register_at_fork(after_in_child=_fresh_sync_thread_in_child)
+
+
+def pytest_addoption(parser):
+    add_option(parser)
+
+
+def pytest_collection_modifyitems(config, items):
+    keep_database_tests(config, items)
+    cap_examples(config, items)
 
 
 @pytest.fixture

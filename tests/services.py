@@ -24,14 +24,15 @@ CHROMIUM = "/usr/bin/chromium"
 
 
 def redis_layers(prefix: str, url: str = REDIS_URL) -> dict:
-    """The ``CHANNEL_LAYERS`` setting as sarco/settings.py makes it from ``REDIS_URL``."""
+    """The ``CHANNEL_LAYERS`` setting as sarco/settings.py makes it from ``REDIS_URL``, its
+    prefix made this process's own: parallel workers (and other runs) share the one Redis."""
     from django.conf import settings
 
     host = {"address": url, "max_connections": settings.REDIS_MAX_CONNECTIONS}
     return {
         "default": {
             "BACKEND": "sarco.channel_layers.ReconnectingPubSubChannelLayer",
-            "CONFIG": {"hosts": [host], "prefix": prefix},
+            "CONFIG": {"hosts": [host], "prefix": f"{prefix}-{os.getpid()}"},
         }
     }
 

@@ -82,6 +82,19 @@ def test_redis_url_selects_the_redis_channel_layer_and_cache():
     assert loaded["CACHE"] == "django.core.cache.backends.redis.RedisCache"
 
 
+def test_one_channel_prefix_names_the_groups_and_the_cache_keys_on_a_shared_redis():
+    """Two sites (or two test servers) on one Redis must not read each other's cached pages."""
+    probe = (
+        "import json, django; from django.conf import settings; django.setup(); "
+        "print(json.dumps([settings.CHANNEL_LAYERS['default']['CONFIG']['prefix'], "
+        "settings.CACHES['default']['KEY_PREFIX']]))"
+    )
+    for env, prefix in (({}, "sarco"), ({"CHANNEL_PREFIX": "club-b"}, "club-b")):
+        result = run_python({**PRODUCTION, **env}, probe)
+        assert result.returncode == 0, result.stderr
+        assert json.loads(result.stdout) == [prefix, prefix]
+
+
 def test_the_channel_layers_redis_pool_size_comes_from_the_environment():
     loaded = load({**PRODUCTION, "REDIS_MAX_CONNECTIONS": "300"})
     assert loaded["LAYER"]["CONFIG"]["hosts"][0]["max_connections"] == 300
