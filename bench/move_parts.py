@@ -1,6 +1,6 @@
 """What one online move costs sarco's own code, in process, part by part, for every game.
 
-Run: .venv/bin/python bench/move_parts.py [--moves 300] [--seed 1]
+Run: .venv/bin/python bench/move_parts.py [--moves 300] [--seed 1] [--clock wall|cpu]
 
 No server and no sockets (``bench/floor.py`` measures those): on a fresh SQLite database it
 plays ``--moves`` random legal moves per game through ``games.tables.play`` as the seated
@@ -13,9 +13,13 @@ users, and after each move times, for every seat, what the socket would push it:
 - ``template``: rendering ``games/_table_live.html`` from that context;
 - ``json``: ``json.dumps`` of the same seat's ``engine.view`` and legal moves, what a
   client that draws the board itself would be sent instead (issue 16's "what would close
-  the gap").
+  the gap");
+- ``fragments``: ``rendering.table_fragments`` for every seat in turn, what the sockets
+  really send (what the seats share drawn once a version), per seat and per move.
 
-It prints medians in ms and the median size of each seat's HTML and JSON in bytes.
+It prints medians in ms and the median size of each seat's HTML and JSON in bytes, then the
+``fragments`` figures: per seat (the seat to move and the others apart) and per move (all
+seats together).
 """
 
 from __future__ import annotations
@@ -54,10 +58,14 @@ def setup_django(workdir: str) -> None:
     call_command("migrate", verbosity=0)
 
 
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
+clock = time.perf_counter  # ``--clock cpu``: this thread's CPU time, steadier on a shared machine
+
+
 def timed(function, *args, **kwargs):
-    started = time.perf_counter()
+    started = clock()
     result = function(*args, **kwargs)
-    return result, 1000 * (time.perf_counter() - started)
+    return result, 1000 * (clock() - started)
 
 
 def measure(game: str, moves: int, rng: random.Random) -> dict[str, list[float]]:
@@ -75,7 +83,11 @@ def measure(game: str, moves: int, rng: random.Random) -> dict[str, list[float]]
         for n in range(GAMES[game][0])
     ]
     figures: dict[str, list[float]] = {
-        k: [] for k in ("play", "context", "template", "json", "html bytes", "json bytes")
+        k: []
+        for k in (
+            *("play", "context", "template", "json", "html bytes", "json bytes"),
+            *("mover ms", "other ms", "mover bytes", "other bytes", "move ms", "move bytes"),
+        )
     }
     table = None
     for _ in range(moves):
@@ -91,6 +103,18 @@ def measure(game: str, moves: int, rng: random.Random) -> dict[str, list[float]]
         figures["play"].append(ms)
         table = Table.objects.with_seats().get(pk=table.pk)
         state = table.state()
+        to_act = table.engine.to_act(state)
+        total_ms = total_bytes = 0.0
+        for position, person in enumerate(people):
+            html, ms = timed(rendering.table_fragments, table, position, user=person)
+            size = len(html.encode())
+            who = "mover" if position in to_act else "other"
+            figures[f"{who} ms"].append(ms)
+            figures[f"{who} bytes"].append(size)
+            total_ms += ms
+            total_bytes += size
+        figures["move ms"].append(total_ms)
+        figures["move bytes"].append(total_bytes)
         for position, person in enumerate(people):
             context, ms = timed(rendering.table_context, table, position, user=person)
             figures["context"].append(ms)
@@ -116,7 +140,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=300, help="moves per game")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall")
     args = parser.parse_args()
+    global clock
+    clock = CLOCKS[args.clock]
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="sarco-parts-") as workdir:
         setup_django(workdir)
@@ -124,13 +151,25 @@ def main() -> None:
             f"{'game':12} {'seats':>5} {'play ms':>8} {'context ms':>10} {'template ms':>11}"
             f" {'json ms':>8} {'html B':>7} {'json B':>7}   (medians; per seat but play)"
         )
+        medians = {}
         for game, (seats, _options) in GAMES.items():
             figures = measure(game, args.moves, rng)
-            median = {k: statistics.median(v) for k, v in figures.items()}
+            median = {k: statistics.median(v) if v else 0.0 for k, v in figures.items()}
+            medians[game] = median
             print(
                 f"{game:12} {seats:>5} {median['play']:>8.2f} {median['context']:>10.2f}"
                 f" {median['template']:>11.2f} {median['json']:>8.3f}"
                 f" {median['html bytes']:>7.0f} {median['json bytes']:>7.0f}"
+            )
+        print(
+            f"\n{'fragments':12} {'mover ms':>8} {'other ms':>8} {'mover B':>8} {'other B':>8}"
+            f" {'move ms':>8} {'move B':>7}   (table_fragments, medians; move = all seats)"
+        )
+        for game, median in medians.items():
+            print(
+                f"{game:12} {median['mover ms']:>8.2f} {median['other ms']:>8.2f}"
+                f" {median['mover bytes']:>8.0f} {median['other bytes']:>8.0f}"
+                f" {median['move ms']:>8.2f} {median['move bytes']:>7.0f}"
             )
 
 
