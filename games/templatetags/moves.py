@@ -26,10 +26,9 @@ def move_form(
     context: template.Context, content: SafeString, css_class: str, when: bool = True
 ) -> SafeString:
     """The block inside one move form posting to ``play:move`` at the version on show; its
-    buttons are the moves (``name="move" value="{{ json }}"``). With ``when`` false (the viewer has no
-    move) the block is drawn bare, so a board writes its markup once."""
+    buttons are the moves (``name="move" value="{{ json }}"``). With ``when`` false (the
+    viewer has no move) the block is drawn bare, so a board writes its markup once."""
     if not when:
         return content
     url = context["urls"]["move"]
     return format_html(FORM, css_class, url, url, context["version"], content)
-
