@@ -1,6 +1,7 @@
 """What one online move costs sarco's own code, in process, part by part, for every game.
 
 Run: .venv/bin/python bench/move_parts.py [--moves 300] [--seed 1] [--clock wall|cpu]
+[--watchers N]
 
 No server and no sockets (``bench/floor.py`` measures those): on a fresh SQLite database it
 plays ``--moves`` random legal moves per game through ``games.tables.play`` as the seated
@@ -68,7 +69,7 @@ def timed(function, *args, **kwargs):
     return result, 1000 * (clock() - started)
 
 
-def measure(game: str, moves: int, rng: random.Random) -> dict[str, list[float]]:
+def measure(game: str, moves: int, rng: random.Random, watchers: int = 0) -> dict[str, list[float]]:
     """Play ``moves`` random moves of ``game`` (new tables as games end); the figures."""
     from django.contrib.auth import get_user_model
     from django.template.loader import render_to_string
@@ -82,11 +83,16 @@ def measure(game: str, moves: int, rng: random.Random) -> dict[str, list[float]]
         get_user_model().objects.create_user(f"{game}-{n}", password="pw-parts-12345")
         for n in range(GAMES[game][0])
     ]
+    watching = [
+        get_user_model().objects.create_user(f"{game}-watcher-{n}", password="pw-parts-12345")
+        for n in range(watchers)
+    ]
     figures: dict[str, list[float]] = {
         k: []
         for k in (
             *("play", "context", "template", "json", "html bytes", "json bytes"),
             *("mover ms", "other ms", "mover bytes", "other bytes", "move ms", "move bytes"),
+            *("watcher ms", "watcher bytes"),
         )
     }
     table = None
@@ -113,6 +119,12 @@ def measure(game: str, moves: int, rng: random.Random) -> dict[str, list[float]]
             figures[f"{who} bytes"].append(size)
             total_ms += ms
             total_bytes += size
+        for person in watching:
+            html, ms = timed(rendering.table_fragments, table, None, user=person)
+            figures["watcher ms"].append(ms)
+            figures["watcher bytes"].append(len(html.encode()))
+            total_ms += ms
+            total_bytes += len(html.encode())
         figures["move ms"].append(total_ms)
         figures["move bytes"].append(total_bytes)
         for position, person in enumerate(people):
@@ -141,6 +153,9 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=300, help="moves per game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall")
+    parser.add_argument(
+        "--watchers", type=int, default=0, help="signed-in spectators per table (in 'move')"
+    )
     args = parser.parse_args()
     global clock
     clock = CLOCKS[args.clock]
@@ -153,7 +168,7 @@ def main() -> None:
         )
         medians = {}
         for game, (seats, _options) in GAMES.items():
-            figures = measure(game, args.moves, rng)
+            figures = measure(game, args.moves, rng, args.watchers)
             median = {k: statistics.median(v) if v else 0.0 for k, v in figures.items()}
             medians[game] = median
             print(
@@ -163,13 +178,15 @@ def main() -> None:
             )
         print(
             f"\n{'fragments':12} {'mover ms':>8} {'other ms':>8} {'mover B':>8} {'other B':>8}"
-            f" {'move ms':>8} {'move B':>7}   (table_fragments, medians; move = all seats)"
+            f" {'move ms':>8} {'move B':>7} {'watch ms':>8}"
+            "   (table_fragments, medians; move = all seats and watchers)"
         )
         for game, median in medians.items():
             print(
                 f"{game:12} {median['mover ms']:>8.2f} {median['other ms']:>8.2f}"
                 f" {median['mover bytes']:>8.0f} {median['other bytes']:>8.0f}"
                 f" {median['move ms']:>8.2f} {median['move bytes']:>7.0f}"
+                f" {median['watcher ms']:>8.2f}"
             )
 
 
