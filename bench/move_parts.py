@@ -1,6 +1,7 @@
 """What one online move costs sarco's own code, in process, part by part, for every game.
 
-Run: .venv/bin/python bench/move_parts.py [--moves 300] [--seed 1] [--clock cpu] [--postgres]
+Run: .venv/bin/python bench/move_parts.py [--moves 300] [--seed 1] [--clock wall|cpu]
+[--postgres] [--watchers N]
 
 No server and no sockets (``bench/floor.py`` measures those): on a fresh SQLite database (a
 fresh PostgreSQL database on the benchmark's server with ``--postgres``) it
@@ -14,12 +15,16 @@ users, and after each move times, for every seat, what the socket would push it:
 - ``template``: rendering ``games/_table_live.html`` from that context;
 - ``json``: ``json.dumps`` of the same seat's ``engine.view`` and legal moves, what a
   client that draws the board itself would be sent instead (issue 16's "what would close
-  the gap").
+  the gap");
+- ``fragments``: ``rendering.table_fragments`` for every seat in turn, what the sockets
+  really send (what the seats share drawn once a version), per seat and per move.
 
 It prints medians in ms and the median size of each seat's HTML and JSON in bytes. ``--clock
 cpu`` times the thread's CPU instead of the wall clock: steadier on a machine shared with
 other work, but blind to waits (PostgreSQL's own work and its round trips count only on the
 wall clock).
+Then the ``fragments`` figures: per seat (the seat to move and the others apart) and per
+move (all seats and ``--watchers`` signed-in spectators together).
 """
 
 from __future__ import annotations
@@ -40,8 +45,6 @@ sys.path.insert(0, str(ROOT))
 from bench.online import GAMES, PG_SERVER, PRODUCTION, _psql  # noqa: E402  (its seats, settings)
 
 PARTS_DB = f"sarco_parts_{os.getpid()}"
-CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
-clock = time.perf_counter
 
 
 def setup_django(workdir: str, postgres: bool) -> None:
@@ -65,13 +68,17 @@ def setup_django(workdir: str, postgres: bool) -> None:
     call_command("migrate", verbosity=0)
 
 
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
+clock = time.perf_counter  # ``--clock cpu``: this thread's CPU time, steadier on a shared machine
+
+
 def timed(function, *args, **kwargs):
     started = clock()
     result = function(*args, **kwargs)
     return result, 1000 * (clock() - started)
 
 
-def measure(game: str, moves: int, rng: random.Random) -> dict[str, list[float]]:
+def measure(game: str, moves: int, rng: random.Random, watchers: int = 0) -> dict[str, list[float]]:
     """Play ``moves`` random moves of ``game`` (new tables as games end); the figures."""
     from django.contrib.auth import get_user_model
     from django.template.loader import render_to_string
@@ -85,8 +92,17 @@ def measure(game: str, moves: int, rng: random.Random) -> dict[str, list[float]]
         get_user_model().objects.create_user(f"{game}-{n}", password="pw-parts-12345")
         for n in range(GAMES[game][0])
     ]
+    watching = [
+        get_user_model().objects.create_user(f"{game}-watcher-{n}", password="pw-parts-12345")
+        for n in range(watchers)
+    ]
     figures: dict[str, list[float]] = {
-        k: [] for k in ("play", "context", "template", "json", "html bytes", "json bytes")
+        k: []
+        for k in (
+            *("play", "context", "template", "json", "html bytes", "json bytes"),
+            *("mover ms", "other ms", "mover bytes", "other bytes", "move ms", "move bytes"),
+            *("watcher ms", "watcher bytes"),
+        )
     }
     table = None
     for _ in range(moves):
@@ -102,6 +118,24 @@ def measure(game: str, moves: int, rng: random.Random) -> dict[str, list[float]]
         figures["play"].append(ms)
         table = Table.objects.with_seats().get(pk=table.pk)
         state = table.state()
+        to_act = table.engine.to_act(state)
+        total_ms = total_bytes = 0.0
+        for position, person in enumerate(people):
+            html, ms = timed(rendering.table_fragments, table, position, user=person)
+            size = len(html.encode())
+            who = "mover" if position in to_act else "other"
+            figures[f"{who} ms"].append(ms)
+            figures[f"{who} bytes"].append(size)
+            total_ms += ms
+            total_bytes += size
+        for person in watching:
+            html, ms = timed(rendering.table_fragments, table, None, user=person)
+            figures["watcher ms"].append(ms)
+            figures["watcher bytes"].append(len(html.encode()))
+            total_ms += ms
+            total_bytes += len(html.encode())
+        figures["move ms"].append(total_ms)
+        figures["move bytes"].append(total_bytes)
         for position, person in enumerate(people):
             context, ms = timed(rendering.table_context, table, position, user=person)
             figures["context"].append(ms)
@@ -127,8 +161,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=300, help="moves per game")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--clock", choices=CLOCKS, default="wall")
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall")
     parser.add_argument("--postgres", action="store_true", help="PostgreSQL, not SQLite")
+    parser.add_argument(
+        "--watchers", type=int, default=0, help="signed-in spectators per table (in 'move')"
+    )
     args = parser.parse_args()
     global clock
     clock = CLOCKS[args.clock]
@@ -136,7 +173,7 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory(prefix="sarco-parts-") as workdir:
             setup_django(workdir, args.postgres)
-            report(args.moves, rng)
+            report(args.moves, rng, args.watchers)
     finally:
         if args.postgres:
             from django.db import connections
@@ -145,19 +182,33 @@ def main() -> None:
             _psql(f"DROP DATABASE IF EXISTS {PARTS_DB} WITH (FORCE)")
 
 
-def report(moves: int, rng: random.Random) -> None:
-    """One line of medians per game."""
+def report(moves: int, rng: random.Random, watchers: int) -> None:
+    """One line of medians per game, then what the sockets send per seat and per move."""
     print(
         f"{'game':12} {'seats':>5} {'play ms':>8} {'context ms':>10} {'template ms':>11}"
         f" {'json ms':>8} {'html B':>7} {'json B':>7}   (medians; per seat but play)"
     )
+    medians = {}
     for game, (seats, _options) in GAMES.items():
-        figures = measure(game, moves, rng)
-        median = {k: statistics.median(v) for k, v in figures.items()}
+        figures = measure(game, moves, rng, watchers)
+        median = {k: statistics.median(v) if v else 0.0 for k, v in figures.items()}
+        medians[game] = median
         print(
             f"{game:12} {seats:>5} {median['play']:>8.2f} {median['context']:>10.2f}"
             f" {median['template']:>11.2f} {median['json']:>8.3f}"
             f" {median['html bytes']:>7.0f} {median['json bytes']:>7.0f}"
+        )
+    print(
+        f"\n{'fragments':12} {'mover ms':>8} {'other ms':>8} {'mover B':>8} {'other B':>8}"
+        f" {'move ms':>8} {'move B':>7} {'watch ms':>8}"
+        "   (table_fragments, medians; move = all seats and watchers)"
+    )
+    for game, median in medians.items():
+        print(
+            f"{game:12} {median['mover ms']:>8.2f} {median['other ms']:>8.2f}"
+            f" {median['mover bytes']:>8.0f} {median['other bytes']:>8.0f}"
+            f" {median['move ms']:>8.2f} {median['move bytes']:>7.0f}"
+            f" {median['watcher ms']:>8.2f}"
         )
 
 

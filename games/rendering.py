@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections import OrderedDict
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from django.core.cache import cache
@@ -27,6 +27,7 @@ from .bot_players import level_choices
 from .labels import game_title, option_text, seat_names
 from .lobby import lobby_lists
 from .recent_tables import keep_latest
+from .shared_parts import shared_parts
 
 log = logging.getLogger(__name__)
 
@@ -61,13 +62,17 @@ def table_context(table, seat: int | None, *, user=None) -> dict[str, Any]:
     names = seat_names(seats)
     view = None
     moves: list[dict[str, Any]] = []
+    shared = {}
     state = table.state() if table.status in ("playing", "finished") else None
     if state is not None:
         engine = table.engine
         view = engine.view(state, seat)
         if seat is not None and table.status == "playing" and not _bot_plays(seats, seat):
             moves = engine.legal_moves(state, seat)
-    del state  # from here on only the view exists
+        # What every viewer sees alike, from the spectator's view only (drawn once a version).
+        spectator = partial(engine.view, state, None) if seat is not None else lambda: view
+        shared = shared_parts(table, names, spectator)
+    del state  # from here on only the views exist
     to_act = set(view["to_act"]) if view else set()
     signed_in = bool(user is not None and getattr(user, "is_authenticated", False))
     is_host = signed_in and table.host_id == user.pk
@@ -85,6 +90,7 @@ def table_context(table, seat: int | None, *, user=None) -> dict[str, Any]:
         ),
         "view": view,
         "board": board,
+        "shared": shared,
         "version": table.version,
         "banner": banner,
         "page_title": f"{banner['title']} · {game_title(table.game)}",

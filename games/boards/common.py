@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 EVENTS_SHOWN = 6
@@ -18,3 +19,21 @@ def named(text: str, names: list[str]) -> str:
     for seat, name in enumerate(names):
         text = text.replace(f"{{p{seat}}}", name)
     return text
+
+
+class Lazy:
+    """A board value worked out only if a template asks for it, and then once (Django's
+    templates call what is callable). A seat's board need not work out what its template
+    takes ready drawn from the parts every viewer shares (``games.shared_parts``)."""
+
+    __slots__ = ("_args", "_function", "_value")
+
+    def __init__(self, function: Callable[..., Any], *args: Any) -> None:
+        self._function, self._args = function, args
+
+    def __call__(self) -> Any:
+        try:
+            return self._value
+        except AttributeError:
+            self._value = self._function(*self._args)
+            return self._value

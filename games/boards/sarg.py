@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from scoring.views.sheet_context import explained_square
 
 from .cards import card_face
-from .common import EVENTS_SHOWN, move_json
+from .common import EVENTS_SHOWN, Lazy, move_json
 
 NAIL = (1, 1)
 
@@ -32,10 +32,12 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "queen": {"seat": roles["queen"], "name": names[roles["queen"]]},
         "king": {"seat": roles["king"], "name": names[roles["king"]]},
         "seat_roles": {roles["queen"]: _("♛ Queen · rows"), roles["king"]: _("♚ King · columns")},
-        "rounds": _round_table(view),
-        "round_end": _round_end(view, names),
-        "events": _events(view, names)[::-1],
-        "result": _result(view, names),
+        # Drawn once a version for every viewer from the spectator's board: a seat's own
+        # board works them out only where it draws them itself (the replay).
+        "rounds": Lazy(_round_table, view),
+        "round_end": Lazy(_round_end, view, names),
+        "events": Lazy(lambda: _events(view, names)[::-1]),
+        "result": Lazy(_result, view, names),
     }
 
 
@@ -51,6 +53,9 @@ def _last_play(view: dict[str, Any]) -> list[int] | None:
 def _rows(view, hand, moves) -> list[list[dict[str, Any]]]:
     open_cells = {tuple(cell) for cell in view["open_cells"]}
     last = _last_play(view)
+    legal = {(move["card"], tuple(move["cell"])): move for move in moves}
+    play = _("Play %(card)s at row %(row)s, column %(column)s") if moves else ""
+    where = _("row %(row)s, column %(column)s")
     rows = []
     for r, row in enumerate(view["grid"]):
         cells = []
@@ -59,12 +64,10 @@ def _rows(view, hand, moves) -> list[list[dict[str, Any]]]:
                 {
                     "pick": item["pick"],
                     "json": move_json(move),
-                    "label": _("Play %(card)s at row %(row)s, column %(column)s")
-                    % {"card": item["face"]["name"], "row": r + 1, "column": c + 1},
+                    "label": play % {"card": item["face"]["name"], "row": r + 1, "column": c + 1},
                 }
                 for item in hand
-                for move in moves
-                if move["card"] == item["face"]["card"] and list(move["cell"]) == [r, c]
+                if (move := legal.get((item["face"]["card"], (r, c)))) is not None
             ]
             cells.append(
                 {
@@ -75,7 +78,7 @@ def _rows(view, hand, moves) -> list[list[dict[str, Any]]]:
                     "open": (r, c) in open_cells,
                     "last": last == [r, c],
                     "moves": cell_moves,
-                    "where": _("row %(row)s, column %(column)s") % {"row": r + 1, "column": c + 1},
+                    "where": where % {"row": r + 1, "column": c + 1},
                 }
             )
         rows.append(cells)

@@ -1,13 +1,13 @@
-"""A move's form as a tag: the board of the player to move holds one per legal move (a Sarg
-hand of five over nine cells is dozens), and as template text each cost more than its button
-(issue 16's profile).
+"""A group of moves as one form: the board of the player to move offers every legal move (a
+Sarg hand of five over nine cells is dozens), and a form apiece was two thirds of a seat's
+rendering and most of its bytes. One form per group holds the version on show; each of its
+buttons carries one move (``name="move"``, the ``legal_moves`` dict as JSON), which the
+browser, htmx and a plain POST without script alike send with the button pressed.
 
 The form goes on the table's socket (``ws-send``) while the page is live and by ``hx-post``
 otherwise (static/js/play.js picks one per submit); without JavaScript it is a plain post."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from django import template
 from django.utils.html import format_html
@@ -15,28 +15,28 @@ from django.utils.safestring import SafeString
 
 register = template.Library()
 
+# Every move form's attributes, here only: the boards' templates never write their own.
 FORM = (
-    '<form class="{}"{} method="post" action="{}" hx-post="{}" hx-swap="none" ws-send '
+    '<form class="{}" method="post" action="{}" hx-post="{}" hx-swap="none" ws-send '
     'hx-sync="#table-board:drop" hx-disabled-elt="find button">\n'
     "{}"
     '<input type="hidden" name="version" value="{}">\n'
-    '<input type="hidden" name="move" value="{}">\n'
     "{}</form>"
 )
 
 
 @register.simple_block_tag(takes_context=True)
 def move_form(
-    context: template.Context, content: SafeString, move_json: str, css_class: str, pick: Any = None
+    context: template.Context, content: SafeString, css_class: str, when: bool = True
 ) -> SafeString:
-    """One legal move, posted as exactly its JSON (``play:move``) at the version on show; the
-    block is its button. ``pick`` names the hand piece the move plays, for the board scripts."""
-    data_pick = format_html(' data-pick="{}"', pick) if pick is not None else ""
+    """The block inside one move form posting to ``play:move`` at the version on show; its
+    buttons are the moves (``name="move" value="{{ json }}"``). With ``when`` false (the
+    viewer has no move) the block is drawn bare, so a board writes its markup once."""
+    if not when:
+        return content
     url = context["urls"]["move"]
     version = context["version"]
-    return format_html(
-        FORM, css_class, data_pick, url, url, _csrf(context), version, move_json, content
-    )
+    return format_html(FORM, css_class, url, url, _csrf(context), version, content)
 
 
 def _csrf(context: template.Context) -> str:

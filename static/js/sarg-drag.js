@@ -1,9 +1,9 @@
 // Sarg: drag a card of the hand onto an open cell, as well as pick it and then press the cell.
-// Pick-then-cell stays as it is (the hand's radios .pick-input, and per open cell one small form
-// per card, form.cell-move[data-pick]); this only adds a pointer gesture on top of it. A drop
-// on an open cell submits that cell's existing form for the dragged card, so the move posted is
-// the same legal move dict, with the same version, through the same htmx form; a drop anywhere
-// else posts nothing.
+// Pick-then-cell stays as it is (the hand's radios .pick-input, and per open cell one button
+// per card, button.cell-move[data-pick], in the coffin's one move form); this only adds a pointer
+// gesture on top of it. A drop on an open cell presses that cell's existing button for the
+// dragged card, so the move posted is the same legal move dict, with the same version, through
+// the same htmx form; a drop anywhere else posts nothing.
 //
 // Mouse and pen: press a card and move it a few pixels. Touch: touch and hold a card briefly,
 // then move it; a finger that moves at once scrolls the page as before, and a plain tap picks
@@ -43,12 +43,12 @@
     return label.querySelector(".pick-input").value;
   }
 
-  // The open cell under the point that takes this card: its form for it, or null.
-  function formAt(x, y, pick) {
+  // The open cell under the point that takes this card: its button for it, or null.
+  function buttonAt(x, y, pick) {
     var el = document.elementFromPoint(x, y);
     var cell = el && el.closest ? el.closest("#table-board .sarg-can-move .coffin-cell") : null;
     if (!cell) return null;
-    return cell.querySelector('form.cell-move[data-pick="' + pick + '"]');
+    return cell.querySelector('button.cell-move[data-pick="' + pick + '"]');
   }
 
   function clearMarks() {
@@ -69,12 +69,12 @@
     if (!label) { cancel(); return; }
     root.classList.add("sarg-dragging");
     label.classList.add("card-dragged");
-    var over = formAt(drag.x, drag.y, drag.pick);
-    root.querySelectorAll('form.cell-move[data-pick="' + drag.pick + '"]')
-      .forEach(function (form) {
-        var cell = form.closest(".coffin-cell");
+    var over = buttonAt(drag.x, drag.y, drag.pick);
+    root.querySelectorAll('button.cell-move[data-pick="' + drag.pick + '"]')
+      .forEach(function (button) {
+        var cell = button.closest(".coffin-cell");
         cell.classList.add("cell-drop");
-        cell.classList.toggle("cell-drop-over", form === over);
+        cell.classList.toggle("cell-drop-over", button === over);
       });
   }
 
@@ -157,17 +157,15 @@
     var version = drag.version;
     endDrag();
     if (boardVersion() !== version) return;
-    var form = formAt(x, y, pick);
-    if (!form) return;
+    var button = buttonAt(x, y, pick);
+    if (!button || !button.form || button.disabled) return;
     // The same card still (the hand's order at this version), the same version on the form.
-    var input = form.closest(".sarg").querySelector(".pick-" + pick);
+    var input = button.closest(".sarg").querySelector(".pick-" + pick);
     var face = input && input.parentNode.querySelector(".card");
-    var posted = form.querySelector("input[name=version]");
+    var posted = button.form.querySelector("input[name=version]");
     if (!face || face.dataset.card !== card || !posted || posted.value !== version) return;
-    var button = form.querySelector("button[type=submit]");
-    if (button && button.disabled) return;
-    if (form.requestSubmit) form.requestSubmit();
-    else htmx.trigger(form, "submit");
+    // A click, not requestSubmit: htmx sends the pressed button's move from its click.
+    button.click();
   }
 
   function clearPress() {
@@ -227,8 +225,8 @@
 
   document.addEventListener("pointerup", function (event) {
     if (drag && event.pointerId === drag.pointerId) {
+      drop(event.clientX, event.clientY); // first: its own click on the button must go through
       swallowNextClick();
-      drop(event.clientX, event.clientY);
       return;
     }
     if (calledOff === event.pointerId) {

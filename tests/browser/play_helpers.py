@@ -80,7 +80,7 @@ def my_turn(page) -> bool:
 def play_first_move(page) -> None:
     """As a person: tap the first card of the hand, then the first cell it may go to."""
     page.locator(".card-pick").first.click()
-    cell = page.locator(".cell-move button:visible").first
+    cell = page.locator("button.cell-move:visible").first
     expect(cell).to_be_visible()
     cell.click()
 
@@ -110,7 +110,7 @@ def play_first_move_by_keyboard(page) -> None:
     page.keyboard.press("Space")
     expect(page.locator(".pick-input").first).to_be_checked()
     page.keyboard.press("Tab")
-    focused = page.locator(".cell-move button:focus")
+    focused = page.locator("button.cell-move:focus")
     expect(focused).to_have_count(1)
     label = "phone" if page.viewport_size["width"] < 600 else "desktop"
     screenshot(page, f"play-table-card-picked-{label}")

@@ -58,7 +58,7 @@ class KeyboardOnlineTest(ChannelsLiveServerTestCase):
             number = version(page)
             presses = self.tab_to(page, ".hand input[type=radio]")
             page.keyboard.press("Space")
-            presses += 1 + self.tab_to(page, ".cell-move button")
+            presses += 1 + self.tab_to(page, "button.cell-move")
             page.keyboard.press("Enter")
             presses += 1
             page.wait_for_function(

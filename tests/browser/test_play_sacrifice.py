@@ -35,7 +35,7 @@ from tests.browser.play_helpers import (
 
 MAX_MOVES = 600
 BUYING_DEAL = 1  # the seed of a deal that offers the first seat a purchase
-BUTTONS = ".sf-picker .sf-pick-input, .sf-cards .sf-card-button, .sf-buy .sf-move button"
+BUTTONS = ".sf-picker .sf-pick-input, .sf-cards .sf-card-button, .sf-buy button.sf-move"
 
 
 # The board's own HTML swapped in again, as the server would send it (not yet set up).
@@ -74,7 +74,7 @@ class SacrificeTableTest(PlayCase):
         shots(anna, "sacrifice-buying-anna")
         shots_dark(anna, "sacrifice-buying-anna")
         assert_accessible(anna, "sacrifice, buying")
-        stale_tap_is_refused(anna, "sacrifice", ".sf-move", ".sf-buy-options button")
+        stale_tap_is_refused(anna, "sacrifice", "#table-board form", ".sf-buy-options button")
 
         # Anna buys one card in secret and is done: she waits, Ben and Clara see only that.
         bought = self.buy_first(anna)

@@ -91,7 +91,7 @@ class SarcophagusTableTest(PlayCase):
         assert_accessible(clara, "sarcophagus, spectator")
 
         first = self.wait_someone_to_move(anna, ben)
-        stale_tap_is_refused(first, "sarcophagus", ".sc-move", ".sc-coin-button")
+        stale_tap_is_refused(first, "sarcophagus", ".sc-moves", ".sc-coin-button")
         self.play_by_keyboard(first)
 
         rng = random.Random(7)

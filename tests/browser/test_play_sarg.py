@@ -76,7 +76,7 @@ class TwoPlayersTest(PlayCase):
         assert re.match(r"▶ Your turn · Sarg", mover.title())
         waiter = ben if mover is anna else anna
         assert waiter.title().startswith("Waiting for ")
-        expect(waiter.locator(".cell-move button:visible")).to_have_count(0)
+        expect(waiter.locator("button.cell-move:visible")).to_have_count(0)
 
         self.refused_move_shows_its_message(mover)
 
@@ -148,7 +148,7 @@ class TwoPlayersTest(PlayCase):
         place; nothing changes."""
         number = version(page)
         page.evaluate(
-            """() => document.querySelectorAll('.cell-move input[name=version]')
+            """() => document.querySelectorAll('.sarg-moves input[name=version]')
                    .forEach((input) => { input.value = '999'; })"""
         )
         play_first_move(page)
@@ -159,6 +159,6 @@ class TwoPlayersTest(PlayCase):
         shots(page, "play-refused-move")
         assert_accessible(page, "refused move")
         page.evaluate(
-            f"""() => document.querySelectorAll('.cell-move input[name=version]')
+            f"""() => document.querySelectorAll('.sarg-moves input[name=version]')
                    .forEach((input) => {{ input.value = '{number}'; }})"""
         )

@@ -26,7 +26,7 @@ from tests.browser.play_helpers import (
 # Where each of the nine cells of the coffin is, its card if any, and whether it takes pick 0.
 CELLS = """() => Array.from(document.querySelectorAll('#table-board .coffin-cell'), (cell) => ({
     card: cell.querySelector('.card')?.dataset.card ?? null,
-    takes: cell.querySelector('form.cell-move[data-pick="0"]') !== null,
+    takes: cell.querySelector('button.cell-move[data-pick="0"]') !== null,
 }))"""
 
 
@@ -102,13 +102,13 @@ class DragTest(DragCase):
 
         # Another card picked first: its "here" buttons show; dragging this one hides them.
         page.locator(".card-pick").nth(1).click()
-        expect(page.locator(".cell-move button:visible").first).to_be_visible()
+        expect(page.locator("button.cell-move:visible").first).to_be_visible()
         x, y = centre(card)
         page.mouse.move(x, y)
         page.mouse.down()
         tx, ty = centre(target)
         page.mouse.move(tx, ty, steps=12)
-        expect(page.locator(".cell-move button:visible")).to_have_count(0)
+        expect(page.locator("button.cell-move:visible")).to_have_count(0)
         # Mid-drag: a ghost card under the pointer, every cell that takes it marked, this one
         # highlighted; nothing posted yet.
         expect(page.locator(".sarg-drag-ghost")).to_have_count(1)
@@ -196,7 +196,7 @@ class DragTest(DragCase):
         # A plain click still picks the card, and its cell button plays it, as before.
         card.click()
         expect(page.locator(".pick-input").first).to_be_checked()
-        page.locator(".cell-move button:visible").first.click()
+        page.locator("button.cell-move:visible").first.click()
         wait_version(page, number + 1)
         assert len(posts) == 1
 

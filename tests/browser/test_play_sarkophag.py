@@ -63,7 +63,7 @@ class SarkophagTableTest(PlayCase):
         assert_accessible(clara, "sarkophag, spectator")
 
         first = self.wait_someone_to_move(anna, ben)
-        stale_tap_is_refused(first, "sarkophag", ".sk-move", ".sk-play")
+        stale_tap_is_refused(first, "sarkophag", ".sk-moves", ".sk-play")
         self.play_by_keyboard(first)
 
         table = Table.objects.get()

@@ -1,5 +1,5 @@
-"""The move form tag (``games.templatetags.moves``): one legal move posted at the version on
-show, its JSON escaped, the block as its button."""
+"""The move form tag (``games.templatetags.moves``): one form per group of moves, posting at
+the version on show; its buttons carry the moves."""
 
 import json
 
@@ -13,21 +13,22 @@ def render(source: str, **context) -> str:
     return Template("{% load moves %}" + source).render(Context(context))
 
 
-def test_a_move_form_posts_its_move_at_the_version_on_show():
-    html = render('{% move_form m "sk-move" %}<button>go</button>{% endmove_form %}', m='{"a": 1}')
-    assert html.startswith(f'<form class="sk-move" method="post" action="{URL}" hx-post="{URL}"')
+def test_a_move_form_posts_at_the_version_on_show_around_its_buttons():
+    button = '<button name="move" value="{{ m }}">go</button>'
+    html = render('{% move_form "sk-moves" %}' + button + "{% endmove_form %}", m='{"a": 1}')
+    assert html.startswith(f'<form class="sk-moves" method="post" action="{URL}" hx-post="{URL}"')
     assert '<input type="hidden" name="version" value="7">' in html
-    assert '<input type="hidden" name="move" value="{&quot;a&quot;: 1}">' in html
-    assert html.endswith("<button>go</button></form>")
+    assert html.count('name="move"') == 1  # the button's; the form has no move of its own
+    assert html.endswith('<button name="move" value="{&quot;a&quot;: 1}">go</button></form>')
 
 
-def test_a_move_form_names_the_piece_it_plays_when_told():
-    source = '{% move_form "{}" "cell-move" pick=p %}{% endmove_form %}'
-    assert ' data-pick="2" ' in render(source, p=2)
-    assert "data-pick" not in render('{% move_form "{}" "cell-move" %}{% endmove_form %}')
+def test_a_viewer_without_a_move_gets_the_block_without_a_form():
+    html = render('{% move_form "x" when=False %}<p>coffin</p>{% endmove_form %}')
+    assert html == "<p>coffin</p>"
 
 
-def test_nothing_in_a_move_breaks_out_of_its_attribute():
+def test_nothing_in_a_move_breaks_out_of_its_button():
     move = json.dumps({"card": '"><script>'})
-    html = render('{% move_form m "x" %}{% endmove_form %}', m=move)
+    button = '<button name="move" value="{{ m }}">'
+    html = render('{% move_form "x" %}' + button + "{% endmove_form %}", m=move)
     assert "<script>" not in html and '"><' not in html.split('name="move"')[1].split(">")[0]

@@ -1,6 +1,7 @@
 """Hidden cards never leave the server: random games, every fragment, page and socket message
 scanned for a card, tile or coin (data-card/-tile/-coin: docs/contracts/tables-api.md) that the
-viewer's ``engine.view`` does not hold."""
+viewer's ``engine.view`` does not hold; the parts drawn once for every viewer
+(``games.shared_parts``) for one the spectator's view does not hold."""
 
 import json
 import random
@@ -18,8 +19,10 @@ from django.urls import reverse
 from games import rendering, tables
 from games.botrunner import bot_turn
 from games.engines import get_engine
+from games.labels import seat_names
 from games.models import Table
 from games.routing import websocket_urlpatterns
+from games.shared_parts import shared_parts
 
 from .helpers import bot_table, sarg_table, user, user_at
 
@@ -74,6 +77,10 @@ def scan_all_seats(table: Table) -> int:
         view = table.engine.view(state, seat)
         assert not leaks(html, view), (seat, leaks(html, view))
         faces += len(FACE.findall(html))
+    spectator = table.engine.view(state, None)
+    names = seat_names(list(table.seats.all()))
+    for part, html in shared_parts(table, names, lambda: spectator).items():
+        assert not leaks(html, spectator), (part, leaks(html, spectator))  # drawn for everyone
     return faces
 
 

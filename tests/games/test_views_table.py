@@ -72,7 +72,9 @@ def test_the_seat_to_act_gets_a_move_button_per_legal_move_and_the_banner():
     position = table.to_act[0]
     html = page(table, user_at(table, position))
     moves = table.engine.legal_moves(table.state(), position)
-    assert html.count('class="cell-move"') == len(moves)
+    assert html.count('class="cell-button cell-move"') == len(moves)
+    board = html[html.index('id="table-board"') :]
+    assert board.count("<form") == 1  # one form for the coffin, one button per move
     assert "Your turn" in html and "▶ Your turn · Sarg" in html
     for move in moves:
         posted = json.dumps(move, separators=(",", ":")).replace('"', "&quot;")

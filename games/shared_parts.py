@@ -1,0 +1,106 @@
+"""What every viewer of a table sees alike, drawn once per version and language.
+
+A board's public parts (Sarg's coffin without moves, the rounds, the log...) came out the
+same for every seat and spectator, yet each socket drew them again for its viewer. A game
+lists those parts here; they are drawn from the spectator's board (``engine.view(state,
+None)``, never a seat's), so nothing a seat alone may see can reach them, and every viewer's
+board template shows the drawn HTML (``{{ shared.<part> }}``) where it would otherwise have
+drawn the same markup itself. The player to move draws their own coffin (it holds their
+moves), and a page without ``shared`` (the replay) includes the part's template as before.
+
+Parts are kept per (table, version, status, seat names, language): in this process, and in
+Django's cache when that is shared between processes (Redis), so with two servers a version's
+parts are drawn once. The cache is a saving, not a dependency: with Redis away, draw instead.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
+
+from .boards import board_context
+from .recent_tables import keep_latest
+
+log = logging.getLogger(__name__)
+
+PARTS: dict[str, dict[str, str]] = {
+    "sarg": {
+        "head": "games/sarg/_head.html",
+        "round_end": "games/sarg/_round_end.html",
+        "coffin": "games/sarg/_coffin.html",
+        "roles": "games/sarg/_roles.html",
+        "tail": "games/sarg/_tail.html",
+        "events": "games/_events.html",
+    },
+}
+CACHE_SECONDS = 600
+RECENT = 512  # per process: a few versions of a few hundred live tables
+_recent: OrderedDict[str, dict[str, str]] = OrderedDict()
+
+
+def parts_key(table, names: list[str]) -> str:
+    """Everything the parts depend on: the table's version (the state moves only with it),
+    its status, the names the seats go by, and the language."""
+    signature = hashlib.sha1("\x1f".join(names).encode(), usedforsecurity=False).hexdigest()
+    return (
+        f"play:parts:{table.public_id.hex}:{table.version}:{table.status}:{signature[:16]}:"
+        f"{translation.get_language()}"
+    )
+
+
+def shared_parts(
+    table, names: list[str], spectator_view: Callable[[], dict[str, Any]]
+) -> dict[str, SafeString]:
+    """The table's public parts at its version, drawn once; ``spectator_view`` is called
+    only when they must be drawn. Empty for a game that lists none."""
+    templates = PARTS.get(table.game)
+    if not templates:
+        return {}
+    key = parts_key(table, names)
+    parts = _recent.get(key)
+    if parts is None:
+        parts = _cached(key)
+        if parts is None:
+            board = board_context(table.game, spectator_view(), [], names)
+            parts = {
+                name: render_to_string(template, {"board": board, "version": table.version})
+                for name, template in templates.items()
+            }
+            _cache(key, parts)
+        keep_latest(_recent, key, parts, RECENT)
+    return {name: mark_safe(html) for name, html in parts.items()}  # drawn here, escaped
+
+
+def _shared_cache() -> bool:
+    """Django's cache is worth asking only when other processes share it."""
+    return not isinstance(caches["default"], LocMemCache)
+
+
+def _cached(key: str) -> dict[str, str] | None:
+    if not _shared_cache():
+        return None
+    try:
+        return cache.get(key)
+    except Exception:
+        log.warning("The cache is unavailable; drawing the table's shared parts", exc_info=True)
+        return None
+
+
+def _cache(key: str, parts: dict[str, str]) -> None:
+    if not _shared_cache():
+        return
+    try:
+        cache.set(key, parts, CACHE_SECONDS)
+    except Exception:
+        log.warning(
+            "The cache is unavailable; the shared parts stay in this process", exc_info=True
+        )
