@@ -147,7 +147,8 @@ async def test_a_frame_that_is_not_a_move_is_refused_without_closing(stub, caplo
 
 async def test_resync_still_answers_with_the_table(stub):
     table, player, _, _ = await setup()
+    position = table.to_act[0]
     sender = await connected(table, player)
     await sender.send_to(text_data='{"resync": true}')
-    assert split(await sender.receive_from(timeout=3)) == (None, {"seat": 0, "version": 0})
+    assert split(await sender.receive_from(timeout=3)) == (None, {"seat": position, "version": 0})
     await sender.disconnect()
