@@ -248,7 +248,8 @@ class RoundInline(SeatInline):
 
     @admin.display(description=_("entry"))
     def shown_entry(self, round_: Round) -> str:
-        return pretty_json(round_.entry, indent=None)  # one line: narrow screens wrap it
+        # as the sheet format names the players; one line: narrow screens wrap it
+        return pretty_json(round_.named_entry(), indent=None)
 
 
 @admin.register(PlaySession)
@@ -488,7 +489,10 @@ class PlaySessionAdmin(OrganiserAdmin):
                 "places and ratings are recomputed."
             ),
             submit=_t("Save the correction"),
-            rounds=[(r.number, json.dumps(r.entry)) for r in rounds],
+            rounds=[
+                (r.number, json.dumps(e))
+                for r, e in zip(rounds, sheets.entries_of(rounds, seats), strict=True)
+            ],
             seat_rows=[(seat, ROLE_LABEL.get(seat.role, "")) for seat in seats],
             chosen=number,
             chosen_label=_t("End of game") if at_end else _t("Round %(n)d") % {"n": number},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -12,6 +13,8 @@ from django.db.models.functions import Lower
 from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from .seat_keys import to_names
 
 
 class PlayerQuerySet(models.QuerySet):
@@ -530,13 +533,19 @@ class Seat(models.Model):
 
 class Round(models.Model):
     """One round of a session (Sarkophag, Sarg) or the end-of-game entry (Sarcophagus,
-    Sacrifice: a single round 1). ``entry`` is the raw entry as in the sheet JSON."""
+    Sacrifice: a single round 1). ``entry`` is the raw entry as in the sheet JSON, except
+    that it names seats where the sheet names players (``scoring.seat_keys``)."""
 
     session = models.ForeignKey(
         PlaySession, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("session")
     )
     number = models.PositiveSmallIntegerField(_("number"), help_text=_("1 is the first round."))
-    entry = models.JSONField(_("entry"), help_text=_("The raw entry, as in the score-sheet JSON."))
+    entry = models.JSONField(
+        _("entry"),
+        help_text=_(
+            "The raw entry, as in the score-sheet JSON, its players named by seat (0 is the first)."
+        ),
+    )
     credited = models.JSONField(
         _("credited"),
         default=list,
@@ -559,6 +568,16 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return gettext("Round %(number)d") % {"number": self.number}
+
+    def entry_in(self, names: list[str]) -> dict[str, Any]:
+        """The entry in the sheet format, its seats named ``names`` (in seat order): stored,
+        it names seats, not players (``scoring.seat_keys``)."""
+        return to_names(self.entry, names)
+
+    def named_entry(self) -> dict[str, Any]:
+        """The entry in the sheet format, named as the session's players are now."""
+        seats = self.session.seats.select_related("player").order_by("position")
+        return self.entry_in([seat.player.name for seat in seats])
 
 
 # --- Ratings (docs/contracts/ratings-api.md) ------------------------------------------------------

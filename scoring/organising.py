@@ -129,7 +129,11 @@ def correct_round(
         if seen_version is not None and seen_version != session.version:
             raise SessionChanged
         old = session.rounds.filter(number=number).first()
-        before = {"round": number, "entry": old.entry if old else None, **results_of(session)}
+        before = {
+            "round": number,
+            "entry": old.named_entry() if old else None,
+            **results_of(session),
+        }
         outcome = sheets.correct_round(session.pk, number, entry)
         session.refresh_from_db()
         after = {"round": number, "entry": entry, **results_of(session)}
@@ -325,7 +329,6 @@ def rename(player: Player, typed: str, *, by, reason: str) -> AuditEntry:
         if name == player.name:
             raise OrganisingRefused(_("That is the player's name already."), "name")
         before = {"name": player.name}
-        sheets.rename_in_rounds(player.seats.values("session_id"), player.name, name)
         player.name = name
         try:
             with transaction.atomic():
@@ -440,7 +443,6 @@ def merge(source: Player, into: Player, *, by, reason: str) -> AuditEntry:
         }
         moved = _moved_rows(source)  # what an undo moves back, exactly
         login = source.user_id
-        sheets.rename_in_rounds(seats.values("session_id"), source.name, into.name)
         source.ratings.all().delete()  # recomputed by the replay below
         _move_references(source, into)
         if source.user_id:
@@ -564,7 +566,6 @@ def undo_merge(entry: AuditEntry, *, by, reason: str) -> AuditEntry:
         sessions = entry.after["sessions"]
         for model in (RatingEvent, SeatRecord):
             model.objects.filter(player=into, session_id__in=sessions).update(player=restored)
-        sheets.rename_in_rounds(sessions, into.name, restored.name)
         starts = (
             PlaySession.objects.filter(pk__in=sessions, finished_at__isnull=False)
             .values_list("game")

@@ -29,9 +29,10 @@ from .models import AppliedEdit, Player, PlaySession, Round, Seat
 from .played import DETAIL_KEYS, finishing_moment, sheet_details
 from .players import guest_named
 from .ratings import session_changed
+from .seat_keys import NAME_VALUES, to_seats
+from .sheet_results import result_of
 
 SETUP_FIELDS = ("game", "players", "roles", "limit", "to_1000")
-NAME_VALUES = ("lost_by_cards",)  # entry keys whose value is one player's name (Sacrifice, S9)
 
 
 class EditRefused(SheetError):
@@ -66,16 +67,22 @@ def roles_of(seats: list[Seat]) -> dict[str, str]:
     return {seat.role: seat.player.name for seat in seats if seat.role}
 
 
+def names_of(seats: list[Seat]) -> list[str]:
+    return [seat.player.name for seat in seats]
+
+
+def entries_of(rounds: list[Round], seats: list[Seat]) -> list[dict[str, Any]]:
+    """The rounds' entries in the sheet format: stored, they name seats, not players."""
+    names = names_of(seats)
+    return [r.entry_in(names) for r in rounds]
+
+
 def sheet_of(session: PlaySession, seats=None, rounds=None) -> dict[str, Any]:
     """The session as a score sheet (the import/export JSON)."""
     seats = seats_of(session) if seats is None else seats
     rounds = rounds_of(session) if rounds is None else rounds
     return build_sheet(
-        session.game,
-        [seat.player.name for seat in seats],
-        roles_of(seats),
-        session.options,
-        [r.entry for r in rounds],
+        session.game, names_of(seats), roles_of(seats), session.options, entries_of(rounds, seats)
     )
 
 
@@ -313,7 +320,7 @@ def apply_edit(
             raise EditRefused(_("This game is finished; its sheet can no longer be changed."))
         seats = seats_of(session)
         rounds = rounds_of(session)
-        entries = [r.entry for r in rounds]
+        entries = entries_of(rounds, seats)
         game = session.game
         index: int | None = None  # the round this edit writes (0-based)
         undone: dict[str, Any] | None = None
@@ -389,7 +396,7 @@ def apply_edit(
             game, [s.player.name for s in seats], roles_of(seats), session.options, entries
         )
         try:
-            result = compute(sheet) if entries else None
+            result = result_of(sheet) if entries else None
         except SheetError as exc:
             raise EditRefused(exc.message, exc.field) from None
         if op == "finish" and not result["finished"]:
@@ -471,13 +478,13 @@ def correct_round(session_id: int, number: int, entry: dict[str, Any]) -> Outcom
         rounds = rounds_of(session)
         if not 1 <= number <= len(rounds):
             raise EditRefused(_("There is no round %(number)s to change.") % {"number": number})
-        entries = [r.entry for r in rounds]
+        entries = entries_of(rounds, seats)
         entries[number - 1] = entry
         sheet = build_sheet(
             session.game, [s.player.name for s in seats], roles_of(seats), session.options, entries
         )
         try:
-            result = compute(sheet)
+            result = result_of(sheet)
         except SheetError as exc:
             raise EditRefused(exc.message, exc.field) from None
         if session.is_finished and session.game == "sarg" and not result["finished"]:
@@ -491,27 +498,6 @@ def correct_round(session_id: int, number: int, entry: dict[str, Any]) -> Outcom
         return Outcome(session, result, _("Round %(number)s changed.") % {"number": number})
 
 
-def rename_in_rounds(sessions, old: str, new: str) -> int:
-    """Round entries name players in their per-player maps (``{"heads": {"Anna": 3}}``) and
-    in the keys of ``NAME_VALUES`` (``{"lost_by_cards": "Anna"}``); after an organiser renames
-    or merges a player, rewrite those names in ``sessions``' rounds (Sarg names nobody in its
-    entries). Returns the number of rounds rewritten."""
-    changed = 0
-    rounds = Round.objects.filter(session__in=sessions).exclude(session__game="sarg")
-    for round_ in rounds:
-        entry = {
-            key: {new if k == old else k: v for k, v in value.items()}
-            if isinstance(value, dict)
-            else renamed_value(key, value, {old: new})
-            for key, value in round_.entry.items()
-        }
-        if entry != round_.entry:
-            round_.entry = entry
-            round_.save(update_fields=["entry"])
-            changed += 1
-    return changed
-
-
 def _credited_list(seats: list[Seat], credited: dict[str, int]) -> list[int]:
     return [credited.get(seat.player.name, 0) for seat in seats]
 
@@ -523,7 +509,9 @@ def _write_rounds(session, rounds, entries, index, seats, result) -> None:
         Round.objects.filter(session=session, number__gt=keep).delete()
         rounds = rounds[:keep]
     computed = (result or {}).get("rounds") or []
-    for i, entry in enumerate(entries):
+    names = names_of(seats)
+    for i, named in enumerate(entries):
+        entry = to_seats(named, names)
         if session.game in END_GAMES:
             credited = _credited_list(seats, (result or {}).get("totals", {}))
         else:

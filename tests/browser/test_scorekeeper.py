@@ -292,7 +292,7 @@ def test_a_sacrifice_lost_by_running_out_of_cards(live_server, phone, keeper):
     )
     expect(phone.locator(".total-winner")).to_contain_text("Ben")
     screenshot(phone, "scorekeeper-sacrifice-lost-by-cards-sheet-phone")
-    assert session.rounds.get().entry["lost_by_cards"] == "Anna"
+    assert session.rounds.get().named_entry()["lost_by_cards"] == "Anna"
     assert {s.player.name: s.place for s in session.seats.all()} == {"Anna": 2, "Ben": 1}
 
 
@@ -336,7 +336,7 @@ def test_undo_asks_first_and_restores_without_javascript(live_server, browser, k
     assert session.rounds.count() == 1
     page.get_by_role("button", name="↷ Restore round 2").click()
     expect(page.locator("#messages")).to_contain_text("Round 2 was restored.")
-    assert [r.entry for r in session.rounds.order_by("number")] == [
+    assert [r.named_entry() for r in session.rounds.order_by("number")] == [
         {"queen": 38, "king": 30},
         {"queen": 12, "king": 40},
     ]

@@ -38,7 +38,7 @@ def test_a_correction_recomputes_totals_places_and_ratings():
     organising.correct_round(session, 1, {"queen": 0, "king": 100}, by=olga, reason=WHY)
     assert places(session) == {"Anna": 2, "Ben": 1}
     assert totals(session)["Ben"] > totals(session)["Anna"]
-    assert session.rounds.get(number=1).entry == {"queen": 0, "king": 100}
+    assert session.rounds.get(number=1).named_entry() == {"queen": 0, "king": 100}
     assert PlaySession.objects.get(pk=session.pk).status == PlaySession.Status.FINISHED
     assert ratings_are_a_full_replay("sarg")
     ben = Rating.objects.get(player__name="Ben", game="sarg")
@@ -246,7 +246,7 @@ def test_rename_rewrites_the_name_in_past_sheets_so_they_still_compute():
     sheets.apply_edit(session.public_id, owner, "end", entry=entry)
     sheets.apply_edit(session.public_id, owner, "finish")
     organising.rename(anna, "Anna B", by=olga, reason="Surname.")
-    assert session.rounds.get().entry == {"tiles": {"Anna B": ["5-sun"], "Ben": ["2-moon"]}}
+    assert session.rounds.get().named_entry() == {"tiles": {"Anna B": ["5-sun"], "Ben": ["2-moon"]}}
     assert compute(sheets.sheet_of(session))["places"]["Anna B"] in (1, 2)
 
 
@@ -259,7 +259,7 @@ def test_merge_rewrites_the_guests_name_in_past_sheets():
     sheets.apply_edit(session.public_id, owner, "add", entry={"heads": heads})
     sheets.apply_edit(session.public_id, owner, "finish")
     organising.merge(guest, member, by=olga, reason="Same person.")
-    assert session.rounds.get().entry == {"heads": {"Henrik": 3, "Ben": 5, "Cleo": 7}}
+    assert session.rounds.get().named_entry() == {"heads": {"Henrik": 3, "Ben": 5, "Cleo": 7}}
     corrected = {"heads": {"Henrik": 9, "Ben": 5, "Cleo": 7}}
     organising.correct_round(session, 1, corrected, by=olga, reason="Miscounted.")
     places = {s.player.name: s.place for s in session.seats.all()}
@@ -298,7 +298,7 @@ def test_a_correction_from_a_stale_page_is_refused():
         organising.correct_round(
             session, 2, {"queen": 3, "king": 4}, by=olga, reason=WHY, seen_version=seen
         )
-    assert session.rounds.get(number=2).entry == {"queen": 38, "king": 30}
+    assert session.rounds.get(number=2).named_entry() == {"queen": 38, "king": 30}
 
 
 def test_renaming_or_linking_to_what_it_already_is_records_nothing():

@@ -63,7 +63,7 @@ def test_undo_names_the_player_again_in_their_sheets():
     entry, _member, _guest, _seats = a_merge()
     organising.undo_merge(entry, by=organiser("ola"), reason=WHY)
     session = PlaySession.objects.get(game="sarkophag")
-    assert session.rounds.get().entry == {"heads": {"henni": 3, "Ben": 5, "Cleo": 7}}
+    assert session.rounds.get().named_entry() == {"heads": {"henni": 3, "Ben": 5, "Cleo": 7}}
 
 
 def test_undo_is_audited_and_points_at_the_merge():

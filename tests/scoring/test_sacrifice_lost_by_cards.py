@@ -72,7 +72,7 @@ def test_saving_a_loss_by_cards_ranks_the_loser_second_and_the_page_says_why(cli
     data = post(lost_by_cards="0", action="save", seen="0")
     response = client.post(entry_url(session), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and not alerts(response)
-    assert session.rounds.get().entry == ENTRY
+    assert session.rounds.get().named_entry() == ENTRY
     assert places(session) == {"Anna": 2, "Ben": 1}
     assert {s.player.name: s.score for s in session.seats.select_related("player")} == {
         "Anna": 45,
@@ -95,7 +95,7 @@ def test_choosing_nobody_again_takes_the_loss_back(client, owner):
     session = sheets.create_session("sacrifice", owner, players("Anna", "Ben"))
     client.post(entry_url(session), post(lost_by_cards="0", action="save", seen="0"))
     client.post(entry_url(session), post(lost_by_cards="", action="save", seen="1"))
-    assert "lost_by_cards" not in session.rounds.get().entry
+    assert "lost_by_cards" not in session.rounds.get().named_entry()
     assert places(session) == {"Anna": 1, "Ben": 2}
     body = client.get(f"/scorekeeper/{session.public_id}/").content.decode()
     assert "fewer than 7 cards left" not in body
@@ -136,7 +136,7 @@ def test_an_import_names_the_loser_as_the_club_spells_them():
         "lost_by_cards": "anna",
     }
     session = sheets.import_sheet(sheet, user())
-    assert session.rounds.get().entry["lost_by_cards"] == "Anna"
+    assert session.rounds.get().named_entry()["lost_by_cards"] == "Anna"
     assert places(session) == {"Anna": 2, "Ben": 1}
     with pytest.raises(sheets.AlreadyImported):
         sheets.import_sheet(sheet, user(name="other"), skip_same=True)
@@ -162,7 +162,7 @@ def test_the_import_command_takes_the_loss_by_cards_and_rates_by_it(tmp_path):
     assert "1 session imported" in out
     session = PlaySession.objects.get()
     assert places(session) == {"Anna": 2, "Ben": 1}
-    assert session.rounds.get().entry == ENTRY
+    assert session.rounds.get().named_entry() == ENTRY
     assert sheets.export_sheet(session) == SHEET
     anna, ben = (Rating.objects.get(player__name=n, game="sacrifice") for n in ("Anna", "Ben"))
     assert ben.mu > anna.mu
@@ -178,7 +178,7 @@ def test_the_import_command_matches_the_loser_to_the_club_spelling(tmp_path):
     sheet["sacrificed"] = {"ANNA": ["AS"]}
     run_import(tmp_path, [{**sheet, "date": "2024-05-17"}])
     session = PlaySession.objects.get()
-    assert session.rounds.get().entry["lost_by_cards"] == "Anna"
+    assert session.rounds.get().named_entry()["lost_by_cards"] == "Anna"
     assert compute(sheets.sheet_of(session))["winners"] == ["Ben"]
 
 
@@ -201,6 +201,6 @@ def test_a_rename_rewrites_the_loser_by_cards_so_the_sheet_still_computes():
     session = sheets.import_sheet(SHEET, user())
     anna = session.seats.get(position=0).player
     organising.rename(anna, "Anna B", by=olga, reason="Surname.")
-    assert session.rounds.get().entry["lost_by_cards"] == "Anna B"
+    assert session.rounds.get().named_entry()["lost_by_cards"] == "Anna B"
     assert compute(sheets.sheet_of(session))["winners"] == ["Ben"]
     assert places(session) == {"Anna B": 2, "Ben": 1}
