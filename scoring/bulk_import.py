@@ -35,7 +35,8 @@ from .played import DETAIL_KEYS, sheet_details
 from .players import name_key, tidy_name
 from .records import highlights
 from .seat_keys import to_seats
-from .sheets import END_GAMES, SETUP_FIELDS, _renamed, renamed_value
+from .sheet_import import _renamed, renamed_value
+from .sheets import END_GAMES, SETUP_FIELDS
 
 BATCH = 2000
 Progress = Callable[[int], None]

@@ -21,7 +21,7 @@ from django_htmx.http import reswap, retarget
 
 from games.catalog import GAMES, GAMES_BY_SLUG
 
-from .. import sheets
+from .. import sheet_import, sheets
 from ..calculators import SheetError
 from ..entry import entry_of
 from ..entry.form import MAX_VERSION, entry_context, posted_number
@@ -438,7 +438,7 @@ def finish(request, public_id):
 @require_safe
 def export(request, public_id):
     session = _session(public_id)
-    response = JsonResponse(sheets.export_sheet(session), json_dumps_params={"indent": 2})
+    response = JsonResponse(sheet_import.export_sheet(session), json_dumps_params={"indent": 2})
     stamp = session.created_at.strftime("%Y-%m-%d")
     response["Content-Disposition"] = (
         f'attachment; filename="{session.game}-{stamp}-{session.public_id.hex[:8]}.json"'
@@ -462,8 +462,8 @@ def import_sheet(request):
             if upload is not None and upload.size > MAX_SHEET_BYTES:
                 raise too_large(upload.size)
             raw = upload.read(MAX_SHEET_BYTES + 1) if upload is not None else text
-            session = sheets.import_sheet(read_sheet_json(raw), request.user, skip_same=True)
-        except sheets.AlreadyImported as exc:
+            session = sheet_import.import_sheet(read_sheet_json(raw), request.user, skip_same=True)
+        except sheet_import.AlreadyImported as exc:
             messages.info(request, exc.message)
             return redirect("sheet", public_id=exc.session.public_id)
         except SheetError as exc:

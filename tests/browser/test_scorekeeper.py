@@ -9,7 +9,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from games.engines.sarg import DECK
-from scoring import sheets
+from scoring import sheet_import, sheets
 from scoring.calculators import compute
 from scoring.demo import DEMO_SHEETS
 from scoring.models import Player
@@ -93,7 +93,7 @@ def test_a_whole_sarg_game_through_the_card_picker(live_server, phone, keeper):
 @pytest.mark.parametrize("game", ["sarkophag", "sarg", "sarcophagus", "sacrifice"])
 def test_screenshots_of_each_sheet(live_server, phone, desktop, keeper, game):
     sheet = next(s for s in DEMO_SHEETS if s["game"] == game)
-    finished = sheets.import_sheet(sheet, keeper)
+    finished = sheet_import.import_sheet(sheet, keeper)
     players = [Player.objects.get(name=n) for n in sheet["players"]]
     fresh = sheets.create_session(
         game, keeper, players, {"limit": sheet.get("limit")}, sheet.get("roles")

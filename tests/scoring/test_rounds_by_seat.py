@@ -3,7 +3,7 @@
 import pytest
 from django.contrib.auth.models import User
 
-from scoring import organising, sheets
+from scoring import organising, sheet_import, sheets
 from scoring.models import Round
 from scoring.seat_keys import to_names, to_seats
 from tests.scoring.organiser_helpers import organiser, player
@@ -64,6 +64,6 @@ def test_a_rename_writes_no_round_and_the_export_names_the_player_anew():
     organising.rename(anna, "Anna B", by=organiser(), reason="Surname.")
     round_ = Round.objects.get(session=session)
     assert (round_.entry, round_.changed_in_version) == (stored, version)
-    exported = sheets.export_sheet(session)
+    exported = sheet_import.export_sheet(session)
     assert exported["lost_by_cards"] == "Anna B"
     assert exported["trophies"]["Anna B"] == ["KH", "JK", "QD"]

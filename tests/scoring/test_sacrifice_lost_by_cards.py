@@ -8,7 +8,7 @@ import re
 import pytest
 from django.core.management import CommandError, call_command
 
-from scoring import organising, sheets
+from scoring import organising, sheet_import, sheets
 from scoring.calculators import compute
 from scoring.models import PlaySession, Rating
 from tests.scoring.organiser_helpers import organiser, player
@@ -120,10 +120,10 @@ def test_a_loss_by_cards_after_all_14_trophies_is_refused_on_the_form(client, ow
 
 
 def test_import_then_export_keeps_the_loss_by_cards():
-    session = sheets.import_sheet(SHEET, user())
+    session = sheet_import.import_sheet(SHEET, user())
     assert session.status == PlaySession.Status.FINISHED
     assert places(session) == {"Anna": 2, "Ben": 1}
-    assert sheets.export_sheet(session) == SHEET
+    assert sheet_import.export_sheet(session) == SHEET
 
 
 def test_an_import_names_the_loser_as_the_club_spells_them():
@@ -135,16 +135,16 @@ def test_an_import_names_the_loser_as_the_club_spells_them():
         "sacrificed": {"anna": ["AS"]},
         "lost_by_cards": "anna",
     }
-    session = sheets.import_sheet(sheet, user())
+    session = sheet_import.import_sheet(sheet, user())
     assert session.rounds.get().named_entry()["lost_by_cards"] == "Anna"
     assert places(session) == {"Anna": 2, "Ben": 1}
-    with pytest.raises(sheets.AlreadyImported):
-        sheets.import_sheet(sheet, user(name="other"), skip_same=True)
+    with pytest.raises(sheet_import.AlreadyImported):
+        sheet_import.import_sheet(sheet, user(name="other"), skip_same=True)
 
 
 def test_an_import_with_a_bad_loser_by_cards_is_refused_naming_the_field():
     with pytest.raises(sheets.EditRefused) as refused:
-        sheets.import_sheet({**SHEET, "lost_by_cards": "Clara"}, user())
+        sheet_import.import_sheet({**SHEET, "lost_by_cards": "Clara"}, user())
     assert refused.value.field == "lost_by_cards"
     assert not PlaySession.objects.exists()
 
@@ -163,7 +163,7 @@ def test_the_import_command_takes_the_loss_by_cards_and_rates_by_it(tmp_path):
     session = PlaySession.objects.get()
     assert places(session) == {"Anna": 2, "Ben": 1}
     assert session.rounds.get().named_entry() == ENTRY
-    assert sheets.export_sheet(session) == SHEET
+    assert sheet_import.export_sheet(session) == SHEET
     anna, ben = (Rating.objects.get(player__name=n, game="sacrifice") for n in ("Anna", "Ben"))
     assert ben.mu > anna.mu
     assert "0 sessions imported, 1 skipped" in run_import(
@@ -198,7 +198,7 @@ def test_the_import_command_refuses_a_bad_loss_by_cards(tmp_path, change, field)
 
 def test_a_rename_rewrites_the_loser_by_cards_so_the_sheet_still_computes():
     olga = organiser()
-    session = sheets.import_sheet(SHEET, user())
+    session = sheet_import.import_sheet(SHEET, user())
     anna = session.seats.get(position=0).player
     organising.rename(anna, "Anna B", by=olga, reason="Surname.")
     assert session.rounds.get().named_entry()["lost_by_cards"] == "Anna B"

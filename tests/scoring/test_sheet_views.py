@@ -2,7 +2,7 @@ import re
 
 import pytest
 
-from scoring import sheets
+from scoring import sheet_import, sheets
 from scoring.models import PlaySession
 
 from .sheet_helpers import SQUARE, entry_url, players, sarg_sheet, sarkophag_sheet, user
@@ -282,7 +282,7 @@ def test_the_results_list_leaves_voided_sessions_out(client):
 
 
 def test_a_german_sarcophagus_sheet_names_the_set_s_suit(client):
-    session = sheets.import_sheet(
+    session = sheet_import.import_sheet(
         {
             "game": "sarcophagus",
             "players": ["Ron", "Amy"],
