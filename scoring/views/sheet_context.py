@@ -16,8 +16,8 @@ from games.engine_text import say
 
 from ..calculators import SheetError
 from ..entry import build_sheet, entry_of
-from ..entry.common import card_label
 from ..entry.form import entry_context
+from ..faces import card_label
 from ..models import AuditEntry, PlaySession
 from ..sheet_results import result_of
 from ..sheets import entries_of, roles_of, rounds_of, seats_of
