@@ -74,7 +74,7 @@ class Season(models.Model):
 
     def clean(self):
         super().clean()
-        from .leaderboard.points import PointsRefused, parse_fixed
+        from ..leaderboard.points import PointsRefused, parse_fixed
 
         if self.scheme == self.Scheme.FIXED:
             try:
