@@ -21,7 +21,7 @@ from django.utils.timezone import get_default_timezone, localtime
 from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
 
-from . import organising
+from . import player_organising
 from .admin_base import NulSafeChangelist, OrganiserAdmin, pretty_json, seat_number
 from .admin_forms import (
     SeasonForm,
@@ -320,7 +320,7 @@ class AuditEntryAdmin(NulSafeChangelist, admin.ModelAdmin):
         extra = dict(extra_context or {})
         entry = self.get_object(request, unquote(object_id))
         if entry is not None and entry.action == AuditEntry.Action.MERGE:
-            extra["undone_by"] = organising.merge_undone_by(entry)
+            extra["undone_by"] = player_organising.merge_undone_by(entry)
             extra["may_undo_merge"] = extra["undone_by"] is None and may_undo_merges(request)
         return super().change_view(request, object_id, form_url, extra)
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy
 
-from . import organising
+from . import organising, player_organising
 from .admin_base import FORM_TEMPLATE
 from .admin_forms import (
     LinkLoginForm,
@@ -67,10 +67,12 @@ def undo_merge_view(model_admin, request, object_id: str):
     if entry is None:
         return model_admin._get_obj_does_not_exist_redirect(request, model_admin.opts, object_id)
     form = ReasonForm(request.POST or None)
-    refusal = organising.merge_undo_refusal(entry)
+    refusal = player_organising.merge_undo_refusal(entry)
     if request.method == "POST" and refusal is None and form.is_valid():
         try:
-            undo = organising.undo_merge(entry, by=request.user, reason=form.cleaned_data["reason"])
+            undo = player_organising.undo_merge(
+                entry, by=request.user, reason=form.cleaned_data["reason"]
+            )
         except organising.OrganisingRefused as exc:
             refusal = exc.message
         else:
@@ -113,7 +115,7 @@ class PlayerViews:
             request,
             player,
             RenameForm(request.POST or None, initial={"name": player.name}),
-            act=lambda data: organising.rename(
+            act=lambda data: player_organising.rename(
                 player, data["name"], by=request.user, reason=data["reason"]
             ),
             done=_t("The player is renamed."),
@@ -133,7 +135,7 @@ class PlayerViews:
                 request.POST or None,
                 initial={"username": player.user.get_username() if player.user else ""},
             ),
-            act=lambda data: organising.link_login(
+            act=lambda data: player_organising.link_login(
                 player, data["username"], by=request.user, reason=data["reason"]
             ),
             done=_t("The player's login is updated."),
@@ -148,7 +150,7 @@ class PlayerViews:
             request,
             player,
             MergeForm(request.POST or None, exclude=[player.pk]),
-            act=lambda data: organising.merge(
+            act=lambda data: player_organising.merge(
                 player, data["into"], by=request.user, reason=data["reason"]
             ),
             done=lambda data: self.done(  # on to the page of the player merged into
@@ -180,7 +182,7 @@ class PlayerViews:
             into = form.cleaned_data["into"]
             for player in chosen:
                 try:
-                    organising.merge(
+                    player_organising.merge(
                         player, into, by=request.user, reason=form.cleaned_data["reason"]
                     )
                 except organising.OrganisingRefused as exc:

@@ -279,11 +279,11 @@ def test_show_the_new_totals_lists_each_players_new_running_total(live_server, p
 
 
 def test_an_organiser_undoes_a_merge_from_its_audit_entry(live_server, phone, desktop, olga):
-    from scoring import organising
+    from scoring import player_organising
 
     off_the_loop(finished_sarg, names=("henni", "Anna"))
     henni, henrik = Player.objects.get(name="henni"), off_the_loop(player, name="Henrik")
-    entry = organising.merge(henni, henrik, by=olga, reason="Same person.")
+    entry = player_organising.merge(henni, henrik, by=olga, reason="Same person.")
     page = phone
     log_in(page, live_server)
     page.goto(f"{live_server.url}/admin/scoring/auditentry/{entry.pk}/change/")

@@ -3,7 +3,7 @@
 import pytest
 from django.contrib.auth.models import User
 
-from scoring import organising, sheet_import, sheets
+from scoring import player_organising, sheet_import, sheets
 from scoring.models import Round
 from scoring.seat_keys import to_names, to_seats
 from tests.scoring.organiser_helpers import organiser, player
@@ -61,7 +61,7 @@ def test_a_rename_writes_no_round_and_the_export_names_the_player_anew():
     sheets.apply_edit(session.public_id, owner, "end", entry=SACRIFICE)
     version = Round.objects.get(session=session).changed_in_version
     stored = Round.objects.get(session=session).entry
-    organising.rename(anna, "Anna B", by=organiser(), reason="Surname.")
+    player_organising.rename(anna, "Anna B", by=organiser(), reason="Surname.")
     round_ = Round.objects.get(session=session)
     assert (round_.entry, round_.changed_in_version) == (stored, version)
     exported = sheet_import.export_sheet(session)

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.core.management import CommandError, call_command
 
-from scoring import organising, sheet_import, sheets
+from scoring import player_organising, sheet_import, sheets
 from scoring.calculators import compute
 from scoring.models import PlaySession, Rating
 from tests.scoring.organiser_helpers import organiser, player
@@ -200,7 +200,7 @@ def test_a_rename_rewrites_the_loser_by_cards_so_the_sheet_still_computes():
     olga = organiser()
     session = sheet_import.import_sheet(SHEET, user())
     anna = session.seats.get(position=0).player
-    organising.rename(anna, "Anna B", by=olga, reason="Surname.")
+    player_organising.rename(anna, "Anna B", by=olga, reason="Surname.")
     assert session.rounds.get().named_entry()["lost_by_cards"] == "Anna B"
     assert compute(sheets.sheet_of(session))["winners"] == ["Ben"]
     assert places(session) == {"Anna B": 2, "Ben": 1}
