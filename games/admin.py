@@ -11,7 +11,7 @@ from django.contrib import admin
 from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
 
-from scoring.admin import OrganiserAdmin, refusal_to_form, seat_number
+from scoring.admin_base import OrganiserAdmin, refusal_to_form, seat_number
 from scoring.admin_forms import ReasonForm
 from scoring.admin_links import PermittedLinks
 from scoring.organising import OrganisingRefused

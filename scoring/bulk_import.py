@@ -34,7 +34,9 @@ from .models import Player, PlaySession, Round, Seat, SeatRecord, SheetImport, c
 from .played import DETAIL_KEYS, sheet_details
 from .players import name_key, tidy_name
 from .records import highlights
-from .sheets import END_GAMES, SETUP_FIELDS, _renamed, renamed_value
+from .seat_keys import to_seats
+from .sheet_import import _renamed, renamed_value
+from .sheets import END_GAMES, SETUP_FIELDS
 
 BATCH = 2000
 Progress = Callable[[int], None]
@@ -437,8 +439,9 @@ def _write(sheets: list[Sheet], user) -> None:
             seats.append((session.pk, player.pk, i, role, total, place))
             best = result["records"][i]
             records.append((session.pk, player.pk, game, *(best.get(k) for k in RECORD_VALUES)))
+        names = [player.name for player in s.players]
         for i, (entry, credited) in enumerate(zip(s.entries, result["credited"], strict=True)):
-            rounds.append((session.pk, i + 1, entry, credited, 1))
+            rounds.append((session.pk, i + 1, to_seats(entry, names), credited, 1))
         imports.append((session.pk, s.source_id, s.fingerprint))
     insert_rows(Seat, ["session", "player", "position", "role", "score", "place"], seats)
     insert_rows(Round, ["session", "number", "entry", "credited", "changed_in_version"], rounds)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from .models import Player, PlaySession
-from .sheets import import_sheet
+from .sheet_import import import_sheet
 
 DEMO_SHEETS = (
     {

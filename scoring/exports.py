@@ -21,7 +21,8 @@ from django.http import StreamingHttpResponse
 from django.utils import timezone
 
 from .models import PlaySession, Round, Seat
-from .sheets import sheet_of, with_details
+from .sheet_import import with_details
+from .sheets import sheet_of
 
 CHUNK_SIZE = 2000  # rows per fetch
 SHEET_CHUNK_SIZE = 500  # whole sessions (seats and rounds prefetched) per fetch

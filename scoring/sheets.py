@@ -7,6 +7,8 @@ lock on the session: the candidate sheet is computed by ``scoring.calculators.co
 sheet's websocket group hears "changed", so every phone watching redraws.
 
 Sarcophagus and Sacrifice are entered once, at the end: their entry is kept as round 1.
+Why an edit is refused is ``scoring.sheet_checks``; a sheet's import and export is
+``scoring.sheet_import``.
 """
 
 from __future__ import annotations
@@ -19,28 +21,19 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from .calculators import SheetError, compute
-from .entry import END_GAMES, ENTRIES, build_sheet
+from .entry import END_GAMES, build_sheet
 from .models import AppliedEdit, Player, PlaySession, Round, Seat
-from .played import DETAIL_KEYS, finishing_moment, sheet_details
+from .played import finishing_moment
 from .players import guest_named
 from .ratings import session_changed
+from .seat_keys import to_seats
+from .sheet_checks import EditRefused, StaleEdit, check_adding, check_restoring, not_over, stale
+from .sheet_results import result_of
 
 SETUP_FIELDS = ("game", "players", "roles", "limit", "to_1000")
-NAME_VALUES = ("lost_by_cards",)  # entry keys whose value is one player's name (Sacrifice, S9)
-
-
-class EditRefused(SheetError):
-    """An edit the sheet cannot take; ``field`` is the sheet path it concerns (or None)."""
-
-
-class StaleEdit(EditRefused):
-    """Refused because the sheet changed after the form was opened (another device, or the
-    same request sent twice): the page shows the sheet as it is now."""
 
 
 @dataclass
@@ -66,16 +59,22 @@ def roles_of(seats: list[Seat]) -> dict[str, str]:
     return {seat.role: seat.player.name for seat in seats if seat.role}
 
 
+def names_of(seats: list[Seat]) -> list[str]:
+    return [seat.player.name for seat in seats]
+
+
+def entries_of(rounds: list[Round], seats: list[Seat]) -> list[dict[str, Any]]:
+    """The rounds' entries in the sheet format: stored, they name seats, not players."""
+    names = names_of(seats)
+    return [r.entry_in(names) for r in rounds]
+
+
 def sheet_of(session: PlaySession, seats=None, rounds=None) -> dict[str, Any]:
     """The session as a score sheet (the import/export JSON)."""
     seats = seats_of(session) if seats is None else seats
     rounds = rounds_of(session) if rounds is None else rounds
     return build_sheet(
-        session.game,
-        [seat.player.name for seat in seats],
-        roles_of(seats),
-        session.options,
-        [r.entry for r in rounds],
+        session.game, names_of(seats), roles_of(seats), session.options, entries_of(rounds, seats)
     )
 
 
@@ -213,69 +212,6 @@ def swap_seats(public_id, user, seen_version: int | None) -> Outcome:
 # --- editing a sheet --------------------------------------------------------------------------
 
 
-def _stale(round_: Round, seen_version: int | None) -> bool:
-    return seen_version is not None and round_.changed_in_version > seen_version
-
-
-def _check_adding(
-    number: int | None, rounds: list[Round], version: int, seen_version: int | None
-) -> None:
-    """A form saves the round it was opened for (``number``); a second tap or a second
-    phone saving that round again is refused. Without ``number`` the sheet must not have
-    changed since ``seen_version``; without either (an import, a script) it adds at the end."""
-    if number is None and seen_version is not None and seen_version != version:
-        raise StaleEdit(
-            _(
-                "The sheet changed after your page was drawn (on another device, or by a "
-                "second tap), so nothing was saved. Here is round %(next)s."
-            )
-            % {"next": len(rounds) + 1}
-        )
-    if number is None or number == len(rounds) + 1:
-        return
-    if number <= len(rounds):
-        raise StaleEdit(
-            _(
-                "Round %(number)s was already saved (on another device, or by a second tap); "
-                "here is round %(next)s."
-            )
-            % {"number": number, "next": len(rounds) + 1}
-        )
-    raise StaleEdit(
-        _("Rounds were removed on another device meanwhile; here is round %(next)s.")
-        % {"next": len(rounds) + 1}
-    )
-
-
-def _check_restoring(
-    number: int | None, rounds: list[Round], version: int, seen_version: int | None
-) -> None:
-    """An undone entry goes back only onto the sheet exactly as its undo left it."""
-    if seen_version != version or number != len(rounds) + 1:
-        raise StaleEdit(
-            _(
-                "The sheet changed after the undo (on another device), so nothing was "
-                "restored. Here it is now; enter the round again if it is still needed."
-            )
-        )
-
-
-def not_over(game: str, options: dict[str, Any], count: int) -> str:
-    """Why a sheet whose game is not over yet cannot be finished, by the game's own end."""
-    if game == "sarkophag":
-        return _(
-            "The game ends after the round in which someone has more than %(limit)d heads; "
-            "nobody has yet. Enter the next round before finishing."
-        ) % {"limit": options.get("limit")}
-    if options.get("to_1000"):
-        return _("This Sarg is played to 1000; no total has reached it yet.")
-    return ngettext(
-        "Sarg is six rounds; %(count)d is entered. Enter the rest before finishing.",
-        "Sarg is six rounds; %(count)d are entered. Enter the rest before finishing.",
-        count,
-    ) % {"count": count}
-
-
 def apply_edit(
     public_id,
     user,
@@ -313,7 +249,7 @@ def apply_edit(
             raise EditRefused(_("This game is finished; its sheet can no longer be changed."))
         seats = seats_of(session)
         rounds = rounds_of(session)
-        entries = [r.entry for r in rounds]
+        entries = entries_of(rounds, seats)
         game = session.game
         index: int | None = None  # the round this edit writes (0-based)
         undone: dict[str, Any] | None = None
@@ -323,14 +259,14 @@ def apply_edit(
                     _("%(game)s is entered once, at the end.")
                     % {"game": session.get_game_display()}
                 )
-            _check_adding(number, rounds, session.version, seen_version)
+            check_adding(number, rounds, session.version, seen_version)
             entries.append(entry)
             index = len(entries) - 1
             message = _("Round %(number)s saved.") % {"number": index + 1}
         elif op == "replace":
             if game in END_GAMES or not number or not 1 <= number <= len(rounds):
                 raise EditRefused(_("There is no round %(number)s to change.") % {"number": number})
-            if _stale(rounds[number - 1], seen_version):
+            if stale(rounds[number - 1], seen_version):
                 raise StaleEdit(
                     _("Round %(number)s was changed on another device; here it is now.")
                     % {"number": number}
@@ -355,7 +291,7 @@ def apply_edit(
                 else _("Round %(number)d was removed.") % {"number": len(rounds)}
             )
         elif op == "restore":
-            _check_restoring(number, rounds, session.version, seen_version)
+            check_restoring(number, rounds, session.version, seen_version)
             entries.append(entry)
             index = len(entries) - 1
             message = (
@@ -368,7 +304,7 @@ def apply_edit(
                 raise EditRefused(
                     _("%(game)s is entered round by round.") % {"game": session.get_game_display()}
                 )
-            if rounds and _stale(rounds[0], seen_version):
+            if rounds and stale(rounds[0], seen_version):
                 raise StaleEdit(
                     _(
                         "The end of the game was already entered (on another device, or by a "
@@ -389,7 +325,7 @@ def apply_edit(
             game, [s.player.name for s in seats], roles_of(seats), session.options, entries
         )
         try:
-            result = compute(sheet) if entries else None
+            result = result_of(sheet) if entries else None
         except SheetError as exc:
             raise EditRefused(exc.message, exc.field) from None
         if op == "finish" and not result["finished"]:
@@ -471,13 +407,13 @@ def correct_round(session_id: int, number: int, entry: dict[str, Any]) -> Outcom
         rounds = rounds_of(session)
         if not 1 <= number <= len(rounds):
             raise EditRefused(_("There is no round %(number)s to change.") % {"number": number})
-        entries = [r.entry for r in rounds]
+        entries = entries_of(rounds, seats)
         entries[number - 1] = entry
         sheet = build_sheet(
             session.game, [s.player.name for s in seats], roles_of(seats), session.options, entries
         )
         try:
-            result = compute(sheet)
+            result = result_of(sheet)
         except SheetError as exc:
             raise EditRefused(exc.message, exc.field) from None
         if session.is_finished and session.game == "sarg" and not result["finished"]:
@@ -491,27 +427,6 @@ def correct_round(session_id: int, number: int, entry: dict[str, Any]) -> Outcom
         return Outcome(session, result, _("Round %(number)s changed.") % {"number": number})
 
 
-def rename_in_rounds(sessions, old: str, new: str) -> int:
-    """Round entries name players in their per-player maps (``{"heads": {"Anna": 3}}``) and
-    in the keys of ``NAME_VALUES`` (``{"lost_by_cards": "Anna"}``); after an organiser renames
-    or merges a player, rewrite those names in ``sessions``' rounds (Sarg names nobody in its
-    entries). Returns the number of rounds rewritten."""
-    changed = 0
-    rounds = Round.objects.filter(session__in=sessions).exclude(session__game="sarg")
-    for round_ in rounds:
-        entry = {
-            key: {new if k == old else k: v for k, v in value.items()}
-            if isinstance(value, dict)
-            else renamed_value(key, value, {old: new})
-            for key, value in round_.entry.items()
-        }
-        if entry != round_.entry:
-            round_.entry = entry
-            round_.save(update_fields=["entry"])
-            changed += 1
-    return changed
-
-
 def _credited_list(seats: list[Seat], credited: dict[str, int]) -> list[int]:
     return [credited.get(seat.player.name, 0) for seat in seats]
 
@@ -523,7 +438,9 @@ def _write_rounds(session, rounds, entries, index, seats, result) -> None:
         Round.objects.filter(session=session, number__gt=keep).delete()
         rounds = rounds[:keep]
     computed = (result or {}).get("rounds") or []
-    for i, entry in enumerate(entries):
+    names = names_of(seats)
+    for i, named in enumerate(entries):
+        entry = to_seats(named, names)
         if session.game in END_GAMES:
             credited = _credited_list(seats, (result or {}).get("totals", {}))
         else:
@@ -555,75 +472,6 @@ def _write_results(seats: list[Seat], result: dict | None) -> None:
         seat.save(update_fields=["score", "place"])
 
 
-# --- import and export ------------------------------------------------------------------------
-
-
-def export_sheet(session: PlaySession) -> dict[str, Any]:
-    """The session as the JSON of docs/scorekeeper.md (what ``import_sheet`` reads back),
-    with its location and notes when it has them."""
-    return {**sheet_of(session), **with_details(session)}
-
-
-def with_details(session: PlaySession) -> dict[str, str]:
-    """The session's ``location`` and ``notes`` as sheet keys, the empty ones left out."""
-    return {k: getattr(session, k) for k in DETAIL_KEYS if getattr(session, k)}
-
-
-def _renamed(value: Any, names: dict[str, str]) -> Any:
-    """An entry with the sheet's player names replaced by the club's spelling."""
-    if isinstance(value, dict):
-        return {names.get(k, k): _renamed(v, names) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_renamed(v, names) for v in value]
-    return value
-
-
-def renamed_value(key: str, value: Any, names: dict[str, str]) -> Any:
-    """An entry's value under ``key`` with player names replaced (``names``: old to new): in
-    its per-player maps, or the value itself where the key names one player."""
-    if key in NAME_VALUES:
-        return names.get(value, value) if isinstance(value, str) else value
-    return _renamed(value, names)
-
-
-class AlreadyImported(EditRefused):
-    """The sheet is one the club has already: ``session`` is it."""
-
-    def __init__(self, session: PlaySession):
-        super().__init__(_("This sheet is here already; nothing was imported."))
-        self.session = session
-
-
-def _same_session(game: str, names: list[str], data: dict[str, Any]) -> PlaySession | None:
-    """A stored session that is this sheet: its game, its players (as the club spells them)
-    in seat order, roles, options and entries; e.g. an exported sheet imported back."""
-    known = [Player.objects.named(name).first() for name in names]
-    if not all(known):
-        return None  # a new name: a new guest, so not a sheet of ours
-    spelled = {old: p.name for old, p in zip(names, known, strict=True)}
-    roles = {role: spelled.get(name, name) for role, name in (data.get("roles") or {}).items()}
-    sheet = build_sheet(
-        game, [p.name for p in known], roles, _options(game, data), _entries(game, data, spelled)
-    )
-    candidates = PlaySession.objects.filter(game=game, seats__position=0, seats__player=known[0])
-    return next((s for s in candidates if sheet_of(s) == sheet), None)
-
-
-def _options(game: str, data: dict[str, Any]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    if game == "sarkophag" and data.get("limit") is not None:
-        options["limit"] = data["limit"]
-    if game == "sarg" and data.get("to_1000"):
-        options["to_1000"] = True
-    return options
-
-
-def _entries(game: str, data: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]:
-    if game in END_GAMES:
-        return [{k: renamed_value(k, data[k], names) for k in ENTRIES[game].KEYS if k in data}]
-    return [_renamed(entry, names) for entry in data.get("rounds") or []]
-
-
 def fill_session(session: PlaySession, roles: dict[str, str], entries: list[dict]) -> dict:
     """Write a new session's rounds and results from its entries, as the calculators compute
     them; the calculators' result is returned. Imports and online games share this path, so a
@@ -635,40 +483,3 @@ def fill_session(session: PlaySession, roles: dict[str, str], entries: list[dict
     _write_rounds(session, [], entries, None, seats, result)
     _write_results(seats, result)
     return result
-
-
-@transaction.atomic
-def import_sheet(
-    data: Any, user, *, finish: bool | None = None, skip_same: bool = False
-) -> PlaySession:
-    """A session from sheet JSON. Names match club players case-insensitively; unknown names
-    become guests. A sheet the rules consider over is stored finished (unless ``finish`` says
-    otherwise). Invalid sheets raise EditRefused and store nothing; with ``skip_same`` a
-    sheet the club has already raises AlreadyImported."""
-    details = {}
-    if isinstance(data, dict):
-        try:
-            details = sheet_details(data)
-        except ValueError as exc:
-            key = exc.args[0]
-            raise EditRefused(_("%(key)s must be text.") % {"key": key}, key) from None
-        data = {k: v for k, v in data.items() if k not in DETAIL_KEYS}
-    try:
-        result = compute(data)
-    except SheetError as exc:
-        raise EditRefused(exc.message, exc.field) from None
-    game = result["game"]
-    if skip_same and (same := _same_session(game, result["players"], data)) is not None:
-        raise AlreadyImported(same)
-    players = [player_named(name) for name in result["players"]]
-    names = {old: p.name for old, p in zip(result["players"], players, strict=True)}
-    roles = {role: names.get(name, name) for role, name in (data.get("roles") or {}).items()}
-    options = _options(game, data)
-    session = create_session(game, user, players, options, roles, details=details)
-    result = fill_session(session, roles, _entries(game, data, names))
-    if finish if finish is not None else result["finished"]:
-        session.status = PlaySession.Status.FINISHED
-        session.finished_at = timezone.now()
-    session.save()
-    session_changed(session)
-    return session

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import details, offline, sheets
+from .views import details, offline, sheets, transfer
 
 urlpatterns = [
     path("", sheets.scorekeeper, name="scorekeeper"),
@@ -11,7 +11,7 @@ urlpatterns = [
     path("csrf/", offline.fresh_token, name="scorekeeper-csrf"),
     path("new/<slug:game>/sync/", offline.sync_new_sheet, name="scorekeeper-new-sync"),
     path("results/", sheets.results, name="scorekeeper-results"),
-    path("import/", sheets.import_sheet, name="scorekeeper-import"),
+    path("import/", transfer.import_sheet, name="scorekeeper-import"),
     path("<uuid:public_id>/", sheets.sheet, name="sheet"),
     path("<uuid:public_id>/entry/", sheets.entry, name="sheet-entry"),
     path("<uuid:public_id>/undo/", sheets.undo, name="sheet-undo"),
@@ -22,5 +22,5 @@ urlpatterns = [
     path("<uuid:public_id>/swap/", sheets.swap, name="sheet-swap"),
     path("<uuid:public_id>/sync/", offline.sync_entry, name="sheet-sync"),
     path("<uuid:public_id>/details/", details.sheet_details, name="sheet-details"),
-    path("<uuid:public_id>/export.json", sheets.export, name="sheet-export"),
+    path("<uuid:public_id>/export.json", transfer.export, name="sheet-export"),
 ]

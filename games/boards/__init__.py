@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from scoring.faces import card_face
+
 from . import sacrifice, sarcophagus, sarg, sarkophag
-from .cards import card_face
 from .common import EVENTS_SHOWN, move_json, named
 
 BoardBuilder = Callable[[dict[str, Any], list[dict[str, Any]], list[str]], dict[str, Any]]

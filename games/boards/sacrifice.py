@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engines.sacrifice import BUY_VALUE, SACRIFICE_POINTS, score_breakdown
+from scoring.faces import card_face
 
-from .cards import card_face
 from .common import EVENTS_SHOWN, move_json, named
 
 RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK"]

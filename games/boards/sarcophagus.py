@@ -9,95 +9,18 @@ tapped; a trap's discard and a pass are buttons of their own.
 
 from __future__ import annotations
 
-from functools import lru_cache, wraps
 from typing import Any
 
-from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.faces import TILE_SUIT_SYMBOL as SYMBOL
+from scoring.faces import coin_face, per_language, suit_name, suit_word, tile_face
 
 from .common import EVENTS_SHOWN, move_json
 
 SUITS = ("sun", "moon", "crown", "arms")
-VALUES = ("null", "ace", "2", "3", "4", "5")
-SYMBOL = {"sun": "☀", "moon": "☾", "crown": "♛", "arms": "⚜"}
 LATEST_SHOWN = 4
-
-
-def per_language(words):
-    """``words`` looked up once per active language and arguments. A board names dozens of
-    tiles per viewer and version, and each name costs a handful of catalogue lookups, which
-    were most of a Sarcophagus board's context."""
-    cached = lru_cache(maxsize=256)(lambda language, *args: words(*args))
-
-    @wraps(words)
-    def in_language(*args):
-        return cached(get_language(), *args)
-
-    return in_language
-
-
-@per_language
-def suit_name(suit: str) -> str:
-    return {
-        "sun": pgettext("piecepack suit", "suns"),
-        "moon": pgettext("piecepack suit", "moons"),
-        "crown": pgettext("piecepack suit", "crowns"),
-        "arms": pgettext("piecepack suit", "arms"),
-    }[suit]
-
-
-@per_language
-def suit_word(suit: str) -> str:
-    """One suit named as a player's colour ("sun", "moon"...)."""
-    return {
-        "sun": pgettext("piecepack suit, one", "sun"),
-        "moon": pgettext("piecepack suit, one", "moon"),
-        "crown": pgettext("piecepack suit, one", "crown"),
-        "arms": pgettext("piecepack suit, one", "arms"),
-    }[suit]
-
-
-def tile_face(tile: str) -> dict[str, Any]:
-    """A face-up tile in docs/rulings.md notation (``"5-sun"``) as people read it: a new dict each
-    time, since callers mark it."""
-    return dict(_tile_face(tile))
-
-
-@per_language
-def _tile_face(tile: str) -> dict[str, Any]:
-    value, suit = tile.split("-")
-    if value == "null":
-        kind, text = "trap", "✕"
-        name = _("trap (null) of %(suit)s") % {"suit": suit_name(suit)}
-    elif value == "ace":
-        kind, text = "god", "A"
-        name = _("god (ace) of %(suit)s") % {"suit": suit_name(suit)}
-    else:
-        kind, text = "number", value
-        name = _("%(value)s of %(suit)s") % {"value": value, "suit": suit_name(suit)}
-    return {
-        "tile": tile,
-        "kind": kind,
-        "text": text,
-        "suit": suit,
-        "symbol": SYMBOL[suit],
-        "name": name,
-    }
-
-
-def coin_face(suit: str, value: int | None) -> dict[str, Any]:
-    """A coin: its value (and ``data-coin``) only when given, i.e. for its owner."""
-    face: dict[str, Any] = {"suit": suit, "symbol": SYMBOL[suit], "coin": "", "text": ""}
-    if value is None:
-        face["name"] = _("a %(suit)s coin") % {"suit": suit_word(suit)}
-    else:
-        face["coin"] = f"{VALUES[value]}-{suit}"
-        face["text"] = str(value)
-        face["name"] = _("your %(suit)s coin worth %(value)s") % {
-            "suit": suit_word(suit),
-            "value": value,
-        }
-    return face
 
 
 def where(position: list[int]) -> str:

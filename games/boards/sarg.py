@@ -11,9 +11,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from scoring.faces import card_face
 from scoring.views.sheet_context import explained_square
 
-from .cards import card_face
 from .common import EVENTS_SHOWN, Lazy, move_json
 
 NAIL = (1, 1)

@@ -39,7 +39,7 @@ CARD_BACK = mark_safe('<span class="card card-back" aria-hidden="true"></span>\n
 
 @register.simple_tag
 def card(face: dict[str, Any]) -> SafeString:
-    """A face-up playing card (``games.boards.cards.card_face``)."""
+    """A face-up playing card (``scoring.faces.card_face``)."""
     classes = "card"
     if face.get("red"):
         classes += " card-red"

@@ -11,10 +11,11 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ..calculators import SheetError, compute
+from ..calculators import SheetError
 from ..models import PlaySession
 from ..numbers import form_int
-from ..sheets import roles_of, rounds_of, seats_of
+from ..sheet_results import result_of
+from ..sheets import entries_of, roles_of, rounds_of, seats_of
 from . import DraftError, build_sheet, entry_of
 
 NO_ERROR = {"message": "", "key": "", "player": None}
@@ -58,15 +59,16 @@ def entry_context(
     rounds = rounds_of(session) if rounds is None else rounds
     names = [s.player.name for s in seats]
     game = entry_of(session.game)
+    saved = entries_of(rounds, seats)
     if game.AT_END:
         number = None
         index = 0
-        stored = rounds[0].entry if rounds else None
+        stored = saved[0] if saved else None
     else:
         if number is not None and not 1 <= number <= len(rounds):
             number = None
         index = number - 1 if number else len(rounds)
-        stored = rounds[index].entry if number else None
+        stored = saved[index] if number else None
     draft = game.draft(post, names) if post is not None else game.draft_from_entry(stored, names)
     error = None
     preview = None
@@ -78,7 +80,7 @@ def entry_context(
         if saving:
             error = local_error(exc.field, None, names, exc.message)
     if draft_entry is not None:
-        entries = [r.entry for r in rounds]
+        entries = list(saved)
         if game.AT_END:
             entries = [draft_entry]
         elif number:
@@ -87,7 +89,7 @@ def entry_context(
             entries.append(draft_entry)
         sheet = build_sheet(session.game, names, roles_of(seats), session.options, entries)
         try:
-            preview = compute(sheet)
+            preview = result_of(sheet)
         except SheetError as exc:
             error = local_error(exc.field, index, names, exc.message)
         if saving and error is None:

@@ -11,8 +11,9 @@ from django.utils.translation import gettext_lazy
 
 from games.engines.sacrifice import DECK_COPIES, STARTERS, TROPHIES
 
+from ..faces import card_label
 from ..numbers import form_int
-from .common import DraftError, card_label, player_error
+from .common import DraftError, player_error
 
 GAME = "sacrifice"
 # The rules' setup (S1): seat 1 gets the red-black starter deck of hearts and spades.

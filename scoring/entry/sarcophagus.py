@@ -6,7 +6,8 @@ from typing import Any
 
 from games.engines.sarcophagus import TILES
 
-from .common import TILE_SUIT_SYMBOL, player_error, tile_label
+from ..faces import TILE_SUIT_SYMBOL, suit_name, tile_label
+from .common import player_error
 
 GAME = "sarcophagus"
 SEAT_LABELS: tuple[str, ...] = ()
@@ -75,8 +76,6 @@ def end_item(result: dict[str, Any]) -> dict[str, Any]:
 
 def _named_sets(result: dict[str, Any]) -> dict[str, int]:
     """The suit bonuses by the suit's name in the reader's language (not its key: "sun")."""
-    from games.boards.sarcophagus import suit_name  # the boards import the sheet's views
-
     sets = (result.get("breakdown") or {}).get("sets") or {}
     return {suit_name(suit): bonus for suit, bonus in sets.items()}
 
@@ -146,8 +145,6 @@ def form(context: dict[str, Any], seats, rounds) -> dict[str, Any]:
 
 def _named_suits() -> dict[str, str]:
     """Each suit's symbol by the suit's name in the reader's language."""
-    from games.boards.sarcophagus import suit_name  # the boards import the sheet's views
-
     return {suit_name(suit): symbol for suit, symbol in TILE_SUIT_SYMBOL.items()}
 
 

@@ -10,8 +10,9 @@ from django.utils.translation import gettext, gettext_lazy
 from games.engines.sarg import DECK, line_detail, score_round
 
 from ..calculators.sarg import ROUNDS
+from ..faces import JOKER_TEXT, SUIT_NAMES, SUIT_SYMBOL, card_label, rank_letter
 from ..numbers import form_int
-from .common import SUIT_NAME, SUIT_SYMBOL, DraftError, card_label, int_or_text, rank_letter
+from .common import DraftError, int_or_text
 
 GAME = "sarg"
 SEAT_LABELS = (gettext_lazy("Queen (rows)"), gettext_lazy("King (columns)"))
@@ -175,7 +176,7 @@ def form(context: dict[str, Any], seats, rounds) -> dict[str, Any]:
         {
             "suit": s,
             "symbol": SUIT_SYMBOL[s],
-            "name": SUIT_NAME[s],
+            "name": SUIT_NAMES[s],
             "red": s in "HD",
             "disabled": not draft["rank"] or not available(draft["rank"] + s),
         }
@@ -202,6 +203,7 @@ def form(context: dict[str, Any], seats, rounds) -> dict[str, Any]:
         "draft_rank_letter": rank_letter(draft["rank"]),
         "suits": suits,
         "joker_disabled": not available("JK"),
+        "joker_text": JOKER_TEXT,
         "used_cards": grey,
         "row_lines": rows_lines,
         "col_lines": col_lines,

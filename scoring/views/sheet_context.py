@@ -14,12 +14,13 @@ from django.utils.translation import gettext_lazy as _
 from games.catalog import GAMES_BY_SLUG
 from games.engine_text import say
 
-from ..calculators import SheetError, compute
+from ..calculators import SheetError
 from ..entry import build_sheet, entry_of
-from ..entry.common import card_label
 from ..entry.form import entry_context
+from ..faces import card_label
 from ..models import AuditEntry, PlaySession
-from ..sheets import roles_of, rounds_of, seats_of
+from ..sheet_results import result_of
+from ..sheets import entries_of, roles_of, rounds_of, seats_of
 from .undone import undone_for
 
 ROLE_LABEL = {"queen": _("Queen · rows"), "king": _("King · columns")}
@@ -33,10 +34,10 @@ def live_context(session: PlaySession, can_edit: bool, result=None, seats=None, 
     game = entry_of(session.game)
     if result is None and rounds:
         sheet = build_sheet(
-            session.game, names, roles_of(seats), session.options, [r.entry for r in rounds]
+            session.game, names, roles_of(seats), session.options, entries_of(rounds, seats)
         )
         try:
-            result = compute(sheet)
+            result = result_of(sheet)
         except SheetError:
             result = None
     totals = (result or {}).get("totals", {})

@@ -11,7 +11,7 @@ import uuid
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -22,14 +22,12 @@ from django_htmx.http import reswap, retarget
 from games.catalog import GAMES, GAMES_BY_SLUG
 
 from .. import sheets
-from ..calculators import SheetError
 from ..entry import entry_of
 from ..entry.form import MAX_VERSION, entry_context, posted_number
 from ..models import Player, PlaySession
 from ..numbers import form_int, form_ints
 from ..played import LOCATION_LENGTH, DetailsForm, club_locations, tidy_line
 from ..players import name_key, tidy_name
-from ..sheet_text import MAX_SHEET_BYTES, read_sheet_json, too_large
 from ..sheets import EditRefused, StaleEdit
 from ..signals import sheet_started
 from .sheet_context import sheet_context
@@ -435,49 +433,7 @@ def finish(request, public_id):
     return _action(request, public_id, "finish")
 
 
-@require_safe
-def export(request, public_id):
-    session = _session(public_id)
-    response = JsonResponse(sheets.export_sheet(session), json_dumps_params={"indent": 2})
-    stamp = session.created_at.strftime("%Y-%m-%d")
-    response["Content-Disposition"] = (
-        f'attachment; filename="{session.game}-{stamp}-{session.public_id.hex[:8]}.json"'
-    )
-    return response
-
-
-# --- import, results --------------------------------------------------------------------------
-
-
-@login_required
-@require_http_methods(["GET", "HEAD", "POST"])
-def import_sheet(request):
-    error = None
-    text = ""
-    if request.method == "POST":
-        upload = request.FILES.get("file")
-        if upload is None:
-            text = request.POST.get("json", "")
-        try:
-            if upload is not None and upload.size > MAX_SHEET_BYTES:
-                raise too_large(upload.size)
-            raw = upload.read(MAX_SHEET_BYTES + 1) if upload is not None else text
-            session = sheets.import_sheet(read_sheet_json(raw), request.user, skip_same=True)
-        except sheets.AlreadyImported as exc:
-            messages.info(request, exc.message)
-            return redirect("sheet", public_id=exc.session.public_id)
-        except SheetError as exc:
-            where = _(" (at %(field)s)") % {"field": exc.field} if exc.field else ""
-            error = _("%(why)s%(where)s Nothing was imported.") % {
-                "why": exc.message,
-                "where": where,
-            }
-            if len(text) > MAX_SHEET_BYTES:
-                text = ""  # not a megabyte back into the page
-        else:
-            messages.success(request, _("Sheet imported."))
-            return redirect("sheet", public_id=session.public_id)
-    return render(request, "scoring/import.html", {"error": error, "text": text})
+# --- results ---------------------------------------------------------------------------------
 
 
 @require_safe

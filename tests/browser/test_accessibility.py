@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from scoring import sheets
+from scoring import sheet_import, sheets
 from scoring.demo import DEMO_SHEETS
 from scoring.models import Player
 from tests.browser.axe import assert_accessible, assert_accessible_everywhere
@@ -64,7 +64,7 @@ def demo_sessions(game: str, keeper):
     """A finished sheet from the demo data, and a fresh one of the same players with up to
     two rounds entered."""
     sheet = next(s for s in DEMO_SHEETS if s["game"] == game)
-    finished = off_thread(sheets.import_sheet, sheet, keeper)
+    finished = off_thread(sheet_import.import_sheet, sheet, keeper)
     players = [Player.objects.get(name=n) for n in sheet["players"]]
     fresh = sheets.create_session(
         game, keeper, players, {"limit": sheet.get("limit")}, sheet.get("roles")

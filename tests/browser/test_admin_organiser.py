@@ -217,7 +217,9 @@ def test_an_organiser_corrects_a_sarkophag_round_with_its_steppers(live_server, 
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator(".messagelist")).to_contain_text("Round 2 changed.")
     assert page.url.endswith(f"/admin/scoring/playsession/{session.pk}/change/")
-    assert session.rounds.get(number=2).entry == {"heads": {"Anna": 6, "Ben": 9, "Clara": 9}}
+    assert session.rounds.get(number=2).named_entry() == {
+        "heads": {"Anna": 6, "Ben": 9, "Clara": 9}
+    }
 
 
 def test_a_round_is_corrected_without_javascript_too(live_server, browser, olga):
@@ -235,7 +237,7 @@ def test_a_round_is_corrected_without_javascript_too(live_server, browser, olga)
     page.fill("#id_reason", "Anna took one more head.")
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator(".messagelist")).to_contain_text("Round 2 changed.")
-    assert session.rounds.get(number=2).entry["heads"]["Anna"] == 6
+    assert session.rounds.get(number=2).named_entry()["heads"]["Anna"] == 6
     context.close()
 
 
@@ -277,11 +279,11 @@ def test_show_the_new_totals_lists_each_players_new_running_total(live_server, p
 
 
 def test_an_organiser_undoes_a_merge_from_its_audit_entry(live_server, phone, desktop, olga):
-    from scoring import organising
+    from scoring import player_organising
 
     off_the_loop(finished_sarg, names=("henni", "Anna"))
     henni, henrik = Player.objects.get(name="henni"), off_the_loop(player, name="Henrik")
-    entry = organising.merge(henni, henrik, by=olga, reason="Same person.")
+    entry = player_organising.merge(henni, henrik, by=olga, reason="Same person.")
     page = phone
     log_in(page, live_server)
     page.goto(f"{live_server.url}/admin/scoring/auditentry/{entry.pk}/change/")

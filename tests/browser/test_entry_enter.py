@@ -45,7 +45,7 @@ def open_sheet(page, live_server, keeper, session) -> None:
 
 
 def entries(session) -> list[dict]:
-    return off_the_loop(lambda: [r.entry for r in session.rounds.order_by("number")])
+    return off_the_loop(lambda: [r.named_entry() for r in session.rounds.order_by("number")])
 
 
 @pytest.mark.parametrize("field", ["#queen-score", "#king-score"])

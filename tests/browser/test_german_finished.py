@@ -15,7 +15,7 @@ def finished_data() -> dict:
     """Made off Playwright's thread, as the other German pages' data."""
     from django.db import connection
 
-    from scoring import organising, sheets
+    from scoring import organising, sheet_import
     from tests.scoring.organiser_helpers import finished_sarg, organiser
     from tests.scoring.sheet_helpers import sarg_sheet
 
@@ -24,7 +24,7 @@ def finished_data() -> dict:
         voided = finished_sarg(owner=boss, names=("Clara", "Dora"))
         organising.void(voided, by=boss, reason="Mit einem unvollständigen Deck gespielt.")
         tiles = {"Ron": ["5-sun", "4-sun", "3-sun"], "Amy": ["2-moon"]}
-        fame = sheets.import_sheet(
+        fame = sheet_import.import_sheet(
             {"game": "sarcophagus", "players": ["Ron", "Amy"], "tiles": tiles}, None, finish=True
         )
         return {

@@ -9,7 +9,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from games.engines.sarg import DECK
-from scoring import sheets
+from scoring import sheet_import, sheets
 from scoring.calculators import compute
 from scoring.demo import DEMO_SHEETS
 from scoring.models import Player
@@ -93,7 +93,7 @@ def test_a_whole_sarg_game_through_the_card_picker(live_server, phone, keeper):
 @pytest.mark.parametrize("game", ["sarkophag", "sarg", "sarcophagus", "sacrifice"])
 def test_screenshots_of_each_sheet(live_server, phone, desktop, keeper, game):
     sheet = next(s for s in DEMO_SHEETS if s["game"] == game)
-    finished = sheets.import_sheet(sheet, keeper)
+    finished = sheet_import.import_sheet(sheet, keeper)
     players = [Player.objects.get(name=n) for n in sheet["players"]]
     fresh = sheets.create_session(
         game, keeper, players, {"limit": sheet.get("limit")}, sheet.get("roles")
@@ -292,7 +292,7 @@ def test_a_sacrifice_lost_by_running_out_of_cards(live_server, phone, keeper):
     )
     expect(phone.locator(".total-winner")).to_contain_text("Ben")
     screenshot(phone, "scorekeeper-sacrifice-lost-by-cards-sheet-phone")
-    assert session.rounds.get().entry["lost_by_cards"] == "Anna"
+    assert session.rounds.get().named_entry()["lost_by_cards"] == "Anna"
     assert {s.player.name: s.place for s in session.seats.all()} == {"Anna": 2, "Ben": 1}
 
 
@@ -336,7 +336,7 @@ def test_undo_asks_first_and_restores_without_javascript(live_server, browser, k
     assert session.rounds.count() == 1
     page.get_by_role("button", name="↷ Restore round 2").click()
     expect(page.locator("#messages")).to_contain_text("Round 2 was restored.")
-    assert [r.entry for r in session.rounds.order_by("number")] == [
+    assert [r.named_entry() for r in session.rounds.order_by("number")] == [
         {"queen": 38, "king": 30},
         {"queen": 12, "king": 40},
     ]

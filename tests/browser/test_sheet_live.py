@@ -159,7 +159,9 @@ class LiveSheetTest(ChannelsLiveServerTestCase):
             "Round 1 was changed on another device; here it is now. Nothing was saved."
         )
         expect(second.locator("#heads-0")).to_have_value("2")
-        assert self.off_thread(lambda: self.session.rounds.get().entry["heads"]["Anna"]) == 2
+        assert (
+            self.off_thread(lambda: self.session.rounds.get().named_entry()["heads"]["Anna"]) == 2
+        )
         screenshot(second, "scorekeeper-refused-changed-elsewhere-phone")
 
     def test_an_untouched_round_is_refused_with_why(self):

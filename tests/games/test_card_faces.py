@@ -2,7 +2,7 @@
 
 from django.utils import translation
 
-from games.boards.cards import card_face
+from scoring.faces import card_face
 
 
 def test_english_faces_read_j_q_k_a():

@@ -4,10 +4,11 @@ includes: the same markup, escaped, and nothing of a face-down piece."""
 from django.template import Context, Template
 from django.utils import translation
 
-from games.boards.cards import card_face
-from games.boards.sarcophagus import SYMBOL, coin_face, tile_face, where
+from games.boards.sarcophagus import where
 from games.boards.sarkophag import card as sarkophag_face
 from games.engines.sarkophag import HEADS
+from scoring.faces import TILE_SUIT_SYMBOL as SYMBOL
+from scoring.faces import card_face, coin_face, tile_face
 
 
 def render(source: str, **context) -> str:

@@ -54,11 +54,11 @@ def test_a_sarg_game_is_recorded_with_six_squares_and_the_bonus(seed):
     assert roles == {"queen": state.queen, "king": 1 - state.queen}
     rounds = list(session.rounds.order_by("number"))
     assert len(rounds) == 6
-    assert all(len(r.entry["grid"]) == 3 for r in rounds)
+    assert all(len(r.named_entry()["grid"]) == 3 for r in rounds)
     by_role = [dict(zip(("queen", "king"), pair, strict=True)) for pair in state.rounds]
     for round_, credited in zip(rounds, by_role, strict=True):
         assert round_.credited == [credited[s.role] for s in seats]
-    cards = [card for r in rounds for row in r.entry["grid"] for card in row]
+    cards = [card for r in rounds for row in r.named_entry()["grid"] for card in row]
     assert len(cards) == 54  # one deck, every card once
 
 
@@ -98,7 +98,7 @@ def test_recording_updates_the_ratings():
 def test_a_sarcophagus_game_is_recorded_as_its_end_of_game_entry(seats, seed):
     table = play_out(bot_table("sarcophagus", seats), seed=seed)
     session, _ = check_recorded(table)
-    [entry] = [r.entry for r in session.rounds.all()]
+    [entry] = [r.named_entry() for r in session.rounds.all()]
     assert set(entry) == {"tiles", "sarcophagus", "discard"}
 
 
@@ -106,7 +106,7 @@ def test_a_sarcophagus_game_is_recorded_as_its_end_of_game_entry(seats, seed):
 def test_a_sacrifice_game_is_recorded_as_its_end_of_game_entry(seed):
     table = play_out(bot_table("sacrifice", level="heuristic" if seed else "random"), seed=seed)
     session, _ = check_recorded(table)
-    [entry] = [r.entry for r in session.rounds.all()]
+    [entry] = [r.named_entry() for r in session.rounds.all()]
     expected = {"trophies", "sacrificed"}
     assert set(entry) == expected | (
         {"lost_by_cards"} if table.state().loser_by_cards >= 0 else set()
@@ -144,7 +144,7 @@ def test_a_sacrifice_game_lost_by_running_out_of_cards_ranks_the_loser_last(capl
     session, seats = check_recorded(table)  # places and winners as the engine's
     assert [s.place for s in seats] == [1, 2]
     assert [s.score for s in seats] == scores  # the points are kept as they stand
-    [entry] = [r.entry for r in session.rounds.all()]
+    [entry] = [r.named_entry() for r in session.rounds.all()]
     assert entry["lost_by_cards"] == seats[1].player.name
     assert sheet_of(session)["lost_by_cards"] == seats[1].player.name
     loser, winner = seats[1].player, seats[0].player

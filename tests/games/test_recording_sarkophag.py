@@ -40,7 +40,7 @@ def test_random_bot_games_are_recorded_round_by_round(seats, options, level, see
     state = table.state()
     assert session.options == (options or {})
     names = [seat.player.name for seat in session_seats]
-    entries = [r.entry for r in session.rounds.order_by("number")]
+    entries = [r.named_entry() for r in session.rounds.order_by("number")]
     assert entries == [{"heads": dict(zip(names, heads, strict=True))} for heads in state.rounds]
     if options is None:
         assert len(entries) == 1

@@ -545,7 +545,7 @@ def django_english_texts(shortest: int = 14) -> list[str]:
 def finished_pages(client):
     """Pages that show what only a finished or voided game shows: the Sarg end bonus, a
     Sarcophagus set bonus, a voided sheet, and the organiser's view of a session."""
-    from scoring import organising, sheets
+    from scoring import organising, sheet_import
     from tests.scoring.organiser_helpers import finished_sarg, organiser
 
     boss = organiser()
@@ -553,7 +553,7 @@ def finished_pages(client):
     voided = finished_sarg(owner=boss, names=("Clara", "Dora"))
     organising.void(voided, by=boss, reason="Test")
     tiles = {"Ron": ["5-sun", "4-sun", "3-sun"], "Amy": ["2-moon"]}
-    fame = sheets.import_sheet(
+    fame = sheet_import.import_sheet(
         {"game": "sarcophagus", "players": ["Ron", "Amy"], "tiles": tiles}, None, finish=True
     )
     pages = [

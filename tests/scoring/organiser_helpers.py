@@ -7,7 +7,7 @@ import datetime as dt
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from scoring import ratings, sheets
+from scoring import ratings, sheet_import, sheets
 from scoring.models import Player, PlaySession
 from scoring.organisers import ensure_group
 
@@ -89,7 +89,7 @@ FINISHED_SHEETS = {
 
 def finished_session(game: str) -> PlaySession:
     """A finished session of ``game`` from ``FINISHED_SHEETS``."""
-    return sheets.import_sheet(FINISHED_SHEETS[game], None, finish=True)
+    return sheet_import.import_sheet(FINISHED_SHEETS[game], None, finish=True)
 
 
 # Per game: a round of its FINISHED_SHEETS session, the admin's correction form's fields

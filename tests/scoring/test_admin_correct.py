@@ -122,10 +122,10 @@ def test_the_end_of_game_is_one_entry(client, olga):
 def test_a_correction_in_the_entry_fields_changes_the_round_and_is_audited(client, olga, game):
     session = finished_session(game)
     number, fields, entry = CORRECTIONS[game]
-    old = session.rounds.get(number=number).entry
+    old = session.rounds.get(number=number).named_entry()
     response = post(client, session, fields, number=number)
     assert response.status_code == 302
-    assert session.rounds.get(number=number).entry == entry
+    assert session.rounds.get(number=number).named_entry() == entry
     audit = AuditEntry.objects.about(session).get()
     assert (audit.actor, audit.action, audit.reason) == (olga, "correct", WHY)
     seats = session.seats.select_related("player").order_by("position")
@@ -151,7 +151,7 @@ def test_a_sarg_round_can_be_corrected_to_its_square(client, olga):
     session = finished_sarg()
     cells = {f"cell-{i}": card for i, card in enumerate(c for row in SQUARE for c in row)}
     assert post(client, session, {"mode": "grid", **cells}).status_code == 302
-    assert session.rounds.get(number=1).entry == {"grid": SQUARE}
+    assert session.rounds.get(number=1).named_entry() == {"grid": SQUARE}
 
 
 # --- refused: the scorekeeper's messages, nothing changed ---------------------------------------
@@ -221,7 +221,7 @@ def test_odd_numbers_in_the_entry_fields_are_refused(client, olga, game, value):
     }[game]
     response = post(client, session, fields, number=number)
     if response.status_code == 302:  # the odd value was ignored (a tick box, a choice)
-        entry = session.rounds.get(number=number).entry
+        entry = session.rounds.get(number=number).named_entry()
         assert value not in str(entry)
     else:
         assert "Nothing was saved." in html_of(response)

@@ -5,7 +5,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import organising, sheets
+from scoring import player_organising, sheets
 from scoring.calculators import compute
 from scoring.models import AuditEntry, Player, PlaySession
 from tests.scoring.organiser_helpers import (
@@ -208,7 +208,9 @@ def test_undo_merge_with_odd_ids_and_reasons(olga_client, object_id, reason):
     from urllib.parse import quote
 
     if not AuditEntry.objects.filter(action="merge").exists():
-        organising.merge(player("henni", is_guest=True), player("Henrik"), by=None, reason="x")
+        player_organising.merge(
+            player("henni", is_guest=True), player("Henrik"), by=None, reason="x"
+        )
     if object_id == "merge":
         object_id = str(AuditEntry.objects.filter(action="merge").first().pk)
     undone = AuditEntry.objects.filter(action="undo_merge").count()

@@ -10,7 +10,7 @@ import sys
 import pytest
 from django.core.management import CommandError, call_command
 
-from scoring import sheets
+from scoring import sheet_import
 from scoring.calculators import SheetError, compute
 from scoring.models import Player, PlaySession
 from scoring.sheet_text import MAX_SHEET_BYTES
@@ -202,5 +202,5 @@ def test_a_body_far_over_the_limit_is_a_bad_request_not_a_crash(client):
 @pytest.mark.django_db
 def test_an_export_serves_back_only_what_was_entered():
     sheet = {**SARG, "rounds": [{"grid": SQUARE}, {"queen": 5, "king": 7}]}
-    session = sheets.import_sheet(sheet, user())
-    assert sheets.export_sheet(session) == sheet
+    session = sheet_import.import_sheet(sheet, user())
+    assert sheet_import.export_sheet(session) == sheet

@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from scoring import sheets
+from scoring import sheet_import, sheets
 from scoring.demo import DEMO_SHEETS
 from scoring.models import Player, PlaySession
 
@@ -13,20 +13,20 @@ pytestmark = pytest.mark.django_db
 
 @pytest.mark.parametrize("sheet", DEMO_SHEETS, ids=[s["game"] for s in DEMO_SHEETS])
 def test_import_then_export_gives_the_same_sheet(sheet):
-    session = sheets.import_sheet(sheet, user())
-    assert sheets.export_sheet(session) == sheet
+    session = sheet_import.import_sheet(sheet, user())
+    assert sheet_import.export_sheet(session) == sheet
 
 
 def test_names_match_club_players_case_insensitively():
     anna = Player.objects.create(name="Anna")
     sheet = {"game": "sarkophag", "players": ["anna", "Ben", "Clara"], "rounds": []}
-    session = sheets.import_sheet(sheet, user())
+    session = sheet_import.import_sheet(sheet, user())
     assert session.seats.get(position=0).player == anna
 
 
 def test_unknown_names_become_guests():
     sheet = {"game": "sacrifice", "players": ["Xaver", "Yvonne"], "trophies": {"Xaver": ["KH"]}}
-    session = sheets.import_sheet(sheet, user())
+    session = sheet_import.import_sheet(sheet, user())
     assert all(seat.player.is_guest for seat in session.seats.all())
 
 
@@ -38,7 +38,7 @@ def test_an_invalid_sheet_imports_nothing():
         "rounds": [{"queen": 1, "king": 1}] * 7,
     }
     with pytest.raises(sheets.EditRefused):
-        sheets.import_sheet(sheet, user())
+        sheet_import.import_sheet(sheet, user())
     assert not PlaySession.objects.exists() and not Player.objects.filter(name="A").exists()
 
 

@@ -56,7 +56,7 @@ def test_a_kept_round_is_saved_and_answers_applied():
     assert response.status_code == 200
     assert response.json()["status"] == "applied"
     assert response["Cache-Control"].count("no-store") == 1
-    assert session.rounds.get().entry["heads"] == {"Anna": 3, "Ben": 0, "Clara": 17}
+    assert session.rounds.get().named_entry()["heads"] == {"Anna": 3, "Ben": 0, "Clara": 17}
 
 
 def test_a_kept_round_sent_twice_is_saved_once():
@@ -89,7 +89,7 @@ def test_a_round_another_phone_saved_meanwhile_is_a_conflict():
     assert response.status_code == 409
     assert response.json()["status"] == "conflict"
     assert "Round 1 was saved on another phone meanwhile" in response.json()["message"]
-    assert session.rounds.get().entry["heads"]["Anna"] == 9
+    assert session.rounds.get().named_entry()["heads"]["Anna"] == 9
 
 
 def test_the_rounds_after_a_conflict_follow_the_other_phone_s_round():
@@ -103,7 +103,11 @@ def test_the_rounds_after_a_conflict_follow_the_other_phone_s_round():
     answers = [send(client, session, kept_round(n, n)).status_code for n in (1, 2, 3)]
 
     assert answers == [409, 200, 200]
-    assert [r.entry["heads"]["Anna"] for r in session.rounds.order_by("number")] == [9, 2, 3]
+    assert [r.named_entry()["heads"]["Anna"] for r in session.rounds.order_by("number")] == [
+        9,
+        2,
+        3,
+    ]
 
 
 def test_without_the_csrf_token_nothing_is_saved():

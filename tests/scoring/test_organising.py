@@ -3,7 +3,7 @@
 import pytest
 from django.contrib.auth.models import User
 
-from scoring import organising, sheets
+from scoring import organising, player_organising, sheets
 from scoring.calculators import compute
 from scoring.models import AuditEntry, Player, PlaySession, Rating, RatingEvent, Seat
 from scoring.sheets import EditRefused
@@ -38,7 +38,7 @@ def test_a_correction_recomputes_totals_places_and_ratings():
     organising.correct_round(session, 1, {"queen": 0, "king": 100}, by=olga, reason=WHY)
     assert places(session) == {"Anna": 2, "Ben": 1}
     assert totals(session)["Ben"] > totals(session)["Anna"]
-    assert session.rounds.get(number=1).entry == {"queen": 0, "king": 100}
+    assert session.rounds.get(number=1).named_entry() == {"queen": 0, "king": 100}
     assert PlaySession.objects.get(pk=session.pk).status == PlaySession.Status.FINISHED
     assert ratings_are_a_full_replay("sarg")
     ben = Rating.objects.get(player__name="Ben", game="sarg")
@@ -161,7 +161,7 @@ def test_merge_moves_every_seat_and_rating_event_to_the_member():
     guest = player("henni", is_guest=True)
     finished_sarg(names=("Henrik", "Anna"), at=hours_ago(4))
     guest_game = finished_sarg(names=("henni", "Ben"), at=hours_ago(2))
-    entry = organising.merge(guest, member, by=olga, reason="Henni is Henrik.")
+    entry = player_organising.merge(guest, member, by=olga, reason="Henni is Henrik.")
     assert not Player.objects.filter(pk=guest.pk).exists()
     assert guest_game.seats.filter(player=member).exists()
     assert Seat.objects.filter(player=member).count() == 2
@@ -177,7 +177,7 @@ def test_a_merge_that_would_seat_one_person_twice_is_refused():
     finished_sarg(names=("Henrik", "henni"))
     member, guest = Player.objects.get(name="Henrik"), Player.objects.get(name="henni")
     with pytest.raises(organising.OrganisingRefused) as refused:
-        organising.merge(guest, member, by=olga, reason=WHY)
+        player_organising.merge(guest, member, by=olga, reason=WHY)
     assert "twice" in refused.value.message
     assert Player.objects.filter(pk=guest.pk).exists()
     assert not AuditEntry.objects.exists()
@@ -186,14 +186,14 @@ def test_a_merge_that_would_seat_one_person_twice_is_refused():
 def test_a_player_cannot_be_merged_into_themselves():
     henrik = player("Henrik")
     with pytest.raises(organising.OrganisingRefused):
-        organising.merge(henrik, henrik, by=organiser(), reason=WHY)
+        player_organising.merge(henrik, henrik, by=organiser(), reason=WHY)
 
 
 def test_merging_a_guest_with_a_login_moves_the_login_too():
     olga = organiser()
     login = User.objects.create_user("henni")  # its own player "henni" is made by a signal
     member = player("Henrik")
-    organising.merge(login.player, member, by=olga, reason=WHY)
+    player_organising.merge(login.player, member, by=olga, reason=WHY)
     member.refresh_from_db()
     assert member.user == login
 
@@ -202,14 +202,14 @@ def test_rename_follows_the_sign_up_rules():
     olga = organiser()
     henrik = player("Henrik")
     player("Anna")
-    organising.rename(henrik, "  Henrik   der  Große ", by=olga, reason="Full name.")
+    player_organising.rename(henrik, "  Henrik   der  Große ", by=olga, reason="Full name.")
     henrik.refresh_from_db()
     assert henrik.name == "Henrik der Große"
     with pytest.raises(organising.OrganisingRefused):
-        organising.rename(henrik, "ANNA", by=olga, reason=WHY)
+        player_organising.rename(henrik, "ANNA", by=olga, reason=WHY)
     with pytest.raises(organising.OrganisingRefused):
-        organising.rename(henrik, "   ", by=olga, reason=WHY)
-    organising.rename(henrik, "henrik der große", by=olga, reason="Own name, other case.")
+        player_organising.rename(henrik, "   ", by=olga, reason=WHY)
+    player_organising.rename(henrik, "henrik der große", by=olga, reason="Own name, other case.")
     entries = AuditEntry.objects.about(henrik)
     assert [e.after["name"] for e in entries] == ["henrik der große", "Henrik der Große"]
 
@@ -218,7 +218,7 @@ def test_link_a_guest_to_a_login_makes_a_member():
     olga = organiser()
     guest = player("Henrik", is_guest=True)
     login = User.objects.create_user("henrik")  # gets an empty player of its own
-    organising.link_login(guest, login, by=olga, reason="Henrik signed up.")
+    player_organising.link_login(guest, login, by=olga, reason="Henrik signed up.")
     guest.refresh_from_db()
     assert guest.user == login and not guest.is_guest
     assert Player.objects.filter(user=login).count() == 1
@@ -233,7 +233,7 @@ def test_linking_a_login_whose_player_has_played_asks_for_a_merge():
     finished_sarg(names=(login.player.name, "Ben"))
     guest = player("Anna B", is_guest=True)
     with pytest.raises(organising.OrganisingRefused) as refused:
-        organising.link_login(guest, login, by=olga, reason=WHY)
+        player_organising.link_login(guest, login, by=olga, reason=WHY)
     assert "merge" in refused.value.message
 
 
@@ -245,8 +245,8 @@ def test_rename_rewrites_the_name_in_past_sheets_so_they_still_compute():
     entry = {"tiles": {"Anna": ["5-sun"], "Ben": ["2-moon"]}}
     sheets.apply_edit(session.public_id, owner, "end", entry=entry)
     sheets.apply_edit(session.public_id, owner, "finish")
-    organising.rename(anna, "Anna B", by=olga, reason="Surname.")
-    assert session.rounds.get().entry == {"tiles": {"Anna B": ["5-sun"], "Ben": ["2-moon"]}}
+    player_organising.rename(anna, "Anna B", by=olga, reason="Surname.")
+    assert session.rounds.get().named_entry() == {"tiles": {"Anna B": ["5-sun"], "Ben": ["2-moon"]}}
     assert compute(sheets.sheet_of(session))["places"]["Anna B"] in (1, 2)
 
 
@@ -258,8 +258,8 @@ def test_merge_rewrites_the_guests_name_in_past_sheets():
     heads = {"henni": 3, "Ben": 5, "Cleo": 7}
     sheets.apply_edit(session.public_id, owner, "add", entry={"heads": heads})
     sheets.apply_edit(session.public_id, owner, "finish")
-    organising.merge(guest, member, by=olga, reason="Same person.")
-    assert session.rounds.get().entry == {"heads": {"Henrik": 3, "Ben": 5, "Cleo": 7}}
+    player_organising.merge(guest, member, by=olga, reason="Same person.")
+    assert session.rounds.get().named_entry() == {"heads": {"Henrik": 3, "Ben": 5, "Cleo": 7}}
     corrected = {"heads": {"Henrik": 9, "Ben": 5, "Cleo": 7}}
     organising.correct_round(session, 1, corrected, by=olga, reason="Miscounted.")
     places = {s.player.name: s.place for s in session.seats.all()}
@@ -272,7 +272,7 @@ def test_rename_refuses_a_name_that_differs_only_in_case_width_or_invisible_mark
     player("Straße")
     henrik = player("Henrik")
     with pytest.raises(organising.OrganisingRefused):
-        organising.rename(henrik, taken, by=organiser(), reason="Typo.")
+        player_organising.rename(henrik, taken, by=organiser(), reason="Typo.")
     henrik.refresh_from_db()
     assert henrik.name == "Henrik"
 
@@ -282,7 +282,7 @@ def test_an_unlinked_login_gets_a_fresh_player_of_its_own():
     login = User.objects.create_user("henrik")
     henrik = login.player
     finished_sarg(names=(henrik.name, "Ben"))
-    organising.link_login(henrik, None, by=olga, reason="Shared login; Henrik has his own.")
+    player_organising.link_login(henrik, None, by=olga, reason="Shared login; Henrik has his own.")
     henrik.refresh_from_db()
     assert henrik.user is None
     fresh = Player.objects.get(user=login)
@@ -298,14 +298,14 @@ def test_a_correction_from_a_stale_page_is_refused():
         organising.correct_round(
             session, 2, {"queen": 3, "king": 4}, by=olga, reason=WHY, seen_version=seen
         )
-    assert session.rounds.get(number=2).entry == {"queen": 38, "king": 30}
+    assert session.rounds.get(number=2).named_entry() == {"queen": 38, "king": 30}
 
 
 def test_renaming_or_linking_to_what_it_already_is_records_nothing():
     olga = organiser()
     henrik = player("Henrik")
     with pytest.raises(organising.OrganisingRefused):
-        organising.rename(henrik, " Henrik ", by=olga, reason=WHY)
+        player_organising.rename(henrik, " Henrik ", by=olga, reason=WHY)
     with pytest.raises(organising.OrganisingRefused):
-        organising.link_login(henrik, None, by=olga, reason=WHY)
+        player_organising.link_login(henrik, None, by=olga, reason=WHY)
     assert not AuditEntry.objects.exists()

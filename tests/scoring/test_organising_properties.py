@@ -8,7 +8,7 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import organising, ratings, sheets
+from scoring import organising, player_organising, ratings, sheet_import, sheets
 from scoring.models import AuditEntry, Player, PlaySession
 from tests.scoring.organiser_helpers import organiser, ratings_are_a_full_replay
 
@@ -40,7 +40,7 @@ def club() -> list[PlaySession]:
             "roles": {"queen": queen, "king": king},
             "rounds": [{"queen": 30 + i, "king": 40 - i}] * 6,
         }
-        session = sheets.import_sheet(sheet, None, finish=True)
+        session = sheet_import.import_sheet(sheet, None, finish=True)
         PlaySession.objects.filter(pk=session.pk).update(finished_at=T0 + dt.timedelta(hours=i))
         made.append(session)
     ratings.replay("sarg")
@@ -54,7 +54,7 @@ def apply(op, sessions, by) -> bool:
         source, into = (Player.objects.filter(name=n).first() for n in args)
         if not (source and into):
             return False
-        organising.merge(source, into, by=by, reason="Same person.")
+        player_organising.merge(source, into, by=by, reason="Same person.")
         return True
     session = PlaySession.objects.filter(pk=sessions[args[0]].pk).first()
     if session is None:

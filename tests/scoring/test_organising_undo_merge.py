@@ -3,7 +3,7 @@
 import pytest
 from django.contrib.auth.models import User
 
-from scoring import organising, sheets
+from scoring import organising, player_organising, sheets
 from scoring.models import AuditEntry, Player, PlaySession, Rating, RatingEvent, Seat, SeatRecord
 from tests.scoring.organiser_helpers import (
     finished_sarg,
@@ -35,13 +35,13 @@ def a_merge(olga=None):
     owner = User.objects.create_user("keeper2")
     sarkophag(owner, ["henni", "Ben", "Cleo"], {"henni": 3, "Ben": 5, "Cleo": 7})
     seats = sorted(Seat.objects.filter(player=guest).values_list("pk", flat=True))
-    entry = organising.merge(guest, member, by=olga, reason="Same person.")
+    entry = player_organising.merge(guest, member, by=olga, reason="Same person.")
     return entry, member, guest, seats
 
 
 def test_undo_brings_the_merged_player_back_with_exactly_their_seats():
     entry, member, guest, seats = a_merge()
-    organising.undo_merge(entry, by=organiser("ola"), reason=WHY)
+    player_organising.undo_merge(entry, by=organiser("ola"), reason=WHY)
     back = Player.objects.get(pk=guest.pk)
     assert (back.name, back.is_guest, back.created_at) == ("henni", True, guest.created_at)
     assert sorted(Seat.objects.filter(player=back).values_list("pk", flat=True)) == seats
@@ -50,7 +50,7 @@ def test_undo_brings_the_merged_player_back_with_exactly_their_seats():
 
 def test_undo_replays_the_ratings_and_moves_events_and_records_back():
     entry, member, guest, _seats = a_merge()
-    organising.undo_merge(entry, by=organiser("ola"), reason=WHY)
+    player_organising.undo_merge(entry, by=organiser("ola"), reason=WHY)
     assert RatingEvent.objects.filter(player_id=guest.pk).count() == 2
     assert Rating.objects.get(player_id=guest.pk, game="sarg").games == 1
     assert Rating.objects.get(player=member, game="sarg").games == 1
@@ -61,31 +61,31 @@ def test_undo_replays_the_ratings_and_moves_events_and_records_back():
 
 def test_undo_names_the_player_again_in_their_sheets():
     entry, _member, _guest, _seats = a_merge()
-    organising.undo_merge(entry, by=organiser("ola"), reason=WHY)
+    player_organising.undo_merge(entry, by=organiser("ola"), reason=WHY)
     session = PlaySession.objects.get(game="sarkophag")
-    assert session.rounds.get().entry == {"heads": {"henni": 3, "Ben": 5, "Cleo": 7}}
+    assert session.rounds.get().named_entry() == {"heads": {"henni": 3, "Ben": 5, "Cleo": 7}}
 
 
 def test_undo_is_audited_and_points_at_the_merge():
     entry, _member, guest, _seats = a_merge()
     ola = organiser("ola")
-    undo = organising.undo_merge(entry, by=ola, reason=WHY)
+    undo = player_organising.undo_merge(entry, by=ola, reason=WHY)
     assert (undo.action, undo.actor, undo.reason) == (AuditEntry.Action.UNDO_MERGE, ola, WHY)
     assert undo.target_id == str(guest.pk) and undo.before["merge"] == entry.pk
-    assert organising.merge_undone_by(entry) == undo
+    assert player_organising.merge_undone_by(entry) == undo
 
 
 def test_a_merge_is_undone_once():
     entry, _member, _guest, _seats = a_merge()
-    organising.undo_merge(entry, by=organiser("ola"), reason=WHY)
+    player_organising.undo_merge(entry, by=organiser("ola"), reason=WHY)
     with pytest.raises(organising.OrganisingRefused, match="undone already"):
-        organising.undo_merge(entry, by=organiser("oli"), reason=WHY)
+        player_organising.undo_merge(entry, by=organiser("oli"), reason=WHY)
 
 
 def test_games_played_after_the_merge_stay_with_the_player_merged_into():
     entry, member, _guest, _seats = a_merge()
     later = finished_sarg(names=("Henrik", "Dora"))
-    organising.undo_merge(entry, by=organiser("ola"), reason=WHY)
+    player_organising.undo_merge(entry, by=organiser("ola"), reason=WHY)
     assert later.seats.filter(player=member).exists()
     assert ratings_are_a_full_replay("sarg")
 
@@ -94,8 +94,8 @@ def test_the_login_a_merge_moved_goes_back():
     login = User.objects.create_user("henni")  # its own player "henni" is made by a signal
     member = player("Henrik")
     finished_sarg(names=("henni", "Ben"))
-    entry = organising.merge(login.player, member, by=organiser(), reason="Same.")
-    organising.undo_merge(entry, by=organiser("ola"), reason=WHY)
+    entry = player_organising.merge(login.player, member, by=organiser(), reason="Same.")
+    player_organising.undo_merge(entry, by=organiser("ola"), reason=WHY)
     member.refresh_from_db()
     assert member.user is None and not member.is_guest
     assert Player.objects.get(name="henni").user == login
@@ -105,7 +105,7 @@ def refused_and_unchanged(entry, match):
     ola = organiser("ola")
     before = (Player.objects.count(), list(Seat.objects.values_list("pk", "player_id")))
     with pytest.raises(organising.OrganisingRefused, match=match):
-        organising.undo_merge(entry, by=ola, reason=WHY)
+        player_organising.undo_merge(entry, by=ola, reason=WHY)
     assert (Player.objects.count(), list(Seat.objects.values_list("pk", "player_id"))) == before
     assert not AuditEntry.objects.filter(action=AuditEntry.Action.UNDO_MERGE).exists()
 
@@ -119,7 +119,7 @@ def test_refused_once_a_session_that_moved_is_gone():
 
 def test_refused_once_the_player_merged_into_is_merged_on():
     entry, member, _guest, _seats = a_merge()
-    organising.merge(member, player("Henrik B"), by=organiser("oli"), reason="Same.")
+    player_organising.merge(member, player("Henrik B"), by=organiser("oli"), reason="Same.")
     refused_and_unchanged(entry, "no longer exists")
 
 

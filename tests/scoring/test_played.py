@@ -6,7 +6,7 @@ import json
 import pytest
 from django.utils import timezone
 
-from scoring import organising, ratings, sheets
+from scoring import organising, ratings, sheet_import, sheets
 from scoring.bulk_import import ImportRefused, import_sheets
 from scoring.exports import sheet_lines
 from scoring.leaderboard.league import league
@@ -292,6 +292,6 @@ def test_the_sheets_own_export_imports_back_with_its_place(owner):
     session = played_sheet(owner)
     session.location = "Park"
     session.save()
-    data = sheets.export_sheet(session)
+    data = sheet_import.export_sheet(session)
     session.delete()
-    assert sheets.import_sheet(data, owner).location == "Park"
+    assert sheet_import.import_sheet(data, owner).location == "Park"

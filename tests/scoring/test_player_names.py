@@ -4,7 +4,7 @@ PostgreSQL, for sign-up, guests, imports and the database constraint alike."""
 import pytest
 from django.db import IntegrityError, transaction
 
-from scoring import sheets
+from scoring import sheet_import
 from scoring.models import Player
 from scoring.players import name_key, tidy_name
 
@@ -78,7 +78,7 @@ def test_sign_up_refuses_a_look_alike_of_a_club_name(client, first, second):
 def test_an_import_seats_the_club_player_of_a_look_alike_name(first, second):
     known = Player.objects.create(name=first)
     sheet = {"game": "sacrifice", "players": [second, "Ben"]}
-    session = sheets.import_sheet(sheet, user())
+    session = sheet_import.import_sheet(sheet, user())
     assert session.seats.get(position=0).player == known
 
 
@@ -91,12 +91,12 @@ def test_players_named_like_sheet_fields_are_scored(name):
         "roles": {"queen": "Ben", "king": name},
         "rounds": [{"queen": 5, "king": 7}],
     }
-    session = sheets.import_sheet(sarg, user())
+    session = sheet_import.import_sheet(sarg, user())
     assert session.seats.get(player__name=name).score == 7
     heads = {
         "game": "sarkophag",
         "players": [name, "Ben", "Clara"],
         "rounds": [{"heads": {name: 2, "Ben": 0, "Clara": 1}}],
     }
-    session = sheets.import_sheet(heads, user("other"))
+    session = sheet_import.import_sheet(heads, user("other"))
     assert session.seats.get(player__name=name).score == 2

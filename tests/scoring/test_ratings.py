@@ -115,11 +115,11 @@ def test_finishing_a_sheet_rates_it():
 
 
 def test_importing_a_finished_sheet_rates_it():
-    from scoring import sheets
+    from scoring import sheet_import
 
     data = {"game": "sarg", "players": ["Anna", "Ben"], "roles": {"queen": "Anna", "king": "Ben"}}
     data["rounds"] = [{"queen": 10, "king": 5}] * 6
-    sheets.import_sheet(data, None)
+    sheet_import.import_sheet(data, None)
     assert set(stored()) == {"Anna", "Ben"}
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring import sheets
+from scoring import sheet_import
 from scoring.models import SeatRecord
 
 pytestmark = pytest.mark.django_db
@@ -16,7 +16,7 @@ def record(name):
 
 def test_sarg_best_round_and_best_line_of_each_role():
     rounds = [{"grid": GRID}] + [{"queen": 30 + i, "king": 5} for i in range(5)]
-    sheets.import_sheet(
+    sheet_import.import_sheet(
         {
             "game": "sarg",
             "players": ["Anna", "Ben"],
@@ -31,14 +31,14 @@ def test_sarg_best_round_and_best_line_of_each_role():
 
 def test_sarkophag_fewest_heads_in_a_round():
     rounds = [{"heads": {"Anna": 12, "Ben": 3, "Clara": 7}}]
-    sheets.import_sheet(
+    sheet_import.import_sheet(
         {"game": "sarkophag", "players": ["Anna", "Ben", "Clara"], "rounds": rounds}, None
     )
     assert record("Ben").fewest_heads == 3
 
 
 def test_sacrifice_altar_points():
-    sheets.import_sheet(
+    sheet_import.import_sheet(
         {
             "game": "sacrifice",
             "players": ["Anna", "Ben"],
@@ -51,7 +51,7 @@ def test_sacrifice_altar_points():
 
 
 def test_an_unfinished_sheet_has_no_records():
-    sheets.import_sheet(
+    sheet_import.import_sheet(
         {
             "game": "sarg",
             "players": ["Anna", "Ben"],

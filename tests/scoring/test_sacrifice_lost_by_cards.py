@@ -8,7 +8,7 @@ import re
 import pytest
 from django.core.management import CommandError, call_command
 
-from scoring import organising, sheets
+from scoring import player_organising, sheet_import, sheets
 from scoring.calculators import compute
 from scoring.models import PlaySession, Rating
 from tests.scoring.organiser_helpers import organiser, player
@@ -72,7 +72,7 @@ def test_saving_a_loss_by_cards_ranks_the_loser_second_and_the_page_says_why(cli
     data = post(lost_by_cards="0", action="save", seen="0")
     response = client.post(entry_url(session), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and not alerts(response)
-    assert session.rounds.get().entry == ENTRY
+    assert session.rounds.get().named_entry() == ENTRY
     assert places(session) == {"Anna": 2, "Ben": 1}
     assert {s.player.name: s.score for s in session.seats.select_related("player")} == {
         "Anna": 45,
@@ -95,7 +95,7 @@ def test_choosing_nobody_again_takes_the_loss_back(client, owner):
     session = sheets.create_session("sacrifice", owner, players("Anna", "Ben"))
     client.post(entry_url(session), post(lost_by_cards="0", action="save", seen="0"))
     client.post(entry_url(session), post(lost_by_cards="", action="save", seen="1"))
-    assert "lost_by_cards" not in session.rounds.get().entry
+    assert "lost_by_cards" not in session.rounds.get().named_entry()
     assert places(session) == {"Anna": 1, "Ben": 2}
     body = client.get(f"/scorekeeper/{session.public_id}/").content.decode()
     assert "fewer than 7 cards left" not in body
@@ -120,10 +120,10 @@ def test_a_loss_by_cards_after_all_14_trophies_is_refused_on_the_form(client, ow
 
 
 def test_import_then_export_keeps_the_loss_by_cards():
-    session = sheets.import_sheet(SHEET, user())
+    session = sheet_import.import_sheet(SHEET, user())
     assert session.status == PlaySession.Status.FINISHED
     assert places(session) == {"Anna": 2, "Ben": 1}
-    assert sheets.export_sheet(session) == SHEET
+    assert sheet_import.export_sheet(session) == SHEET
 
 
 def test_an_import_names_the_loser_as_the_club_spells_them():
@@ -135,16 +135,16 @@ def test_an_import_names_the_loser_as_the_club_spells_them():
         "sacrificed": {"anna": ["AS"]},
         "lost_by_cards": "anna",
     }
-    session = sheets.import_sheet(sheet, user())
-    assert session.rounds.get().entry["lost_by_cards"] == "Anna"
+    session = sheet_import.import_sheet(sheet, user())
+    assert session.rounds.get().named_entry()["lost_by_cards"] == "Anna"
     assert places(session) == {"Anna": 2, "Ben": 1}
-    with pytest.raises(sheets.AlreadyImported):
-        sheets.import_sheet(sheet, user(name="other"), skip_same=True)
+    with pytest.raises(sheet_import.AlreadyImported):
+        sheet_import.import_sheet(sheet, user(name="other"), skip_same=True)
 
 
 def test_an_import_with_a_bad_loser_by_cards_is_refused_naming_the_field():
     with pytest.raises(sheets.EditRefused) as refused:
-        sheets.import_sheet({**SHEET, "lost_by_cards": "Clara"}, user())
+        sheet_import.import_sheet({**SHEET, "lost_by_cards": "Clara"}, user())
     assert refused.value.field == "lost_by_cards"
     assert not PlaySession.objects.exists()
 
@@ -162,8 +162,8 @@ def test_the_import_command_takes_the_loss_by_cards_and_rates_by_it(tmp_path):
     assert "1 session imported" in out
     session = PlaySession.objects.get()
     assert places(session) == {"Anna": 2, "Ben": 1}
-    assert session.rounds.get().entry == ENTRY
-    assert sheets.export_sheet(session) == SHEET
+    assert session.rounds.get().named_entry() == ENTRY
+    assert sheet_import.export_sheet(session) == SHEET
     anna, ben = (Rating.objects.get(player__name=n, game="sacrifice") for n in ("Anna", "Ben"))
     assert ben.mu > anna.mu
     assert "0 sessions imported, 1 skipped" in run_import(
@@ -178,7 +178,7 @@ def test_the_import_command_matches_the_loser_to_the_club_spelling(tmp_path):
     sheet["sacrificed"] = {"ANNA": ["AS"]}
     run_import(tmp_path, [{**sheet, "date": "2024-05-17"}])
     session = PlaySession.objects.get()
-    assert session.rounds.get().entry["lost_by_cards"] == "Anna"
+    assert session.rounds.get().named_entry()["lost_by_cards"] == "Anna"
     assert compute(sheets.sheet_of(session))["winners"] == ["Ben"]
 
 
@@ -198,9 +198,9 @@ def test_the_import_command_refuses_a_bad_loss_by_cards(tmp_path, change, field)
 
 def test_a_rename_rewrites_the_loser_by_cards_so_the_sheet_still_computes():
     olga = organiser()
-    session = sheets.import_sheet(SHEET, user())
+    session = sheet_import.import_sheet(SHEET, user())
     anna = session.seats.get(position=0).player
-    organising.rename(anna, "Anna B", by=olga, reason="Surname.")
-    assert session.rounds.get().entry["lost_by_cards"] == "Anna B"
+    player_organising.rename(anna, "Anna B", by=olga, reason="Surname.")
+    assert session.rounds.get().named_entry()["lost_by_cards"] == "Anna B"
     assert compute(sheets.sheet_of(session))["winners"] == ["Ben"]
     assert places(session) == {"Anna B": 2, "Ben": 1}

@@ -48,7 +48,7 @@ def test_the_second_device_s_change_of_a_round_is_refused_and_the_first_stays():
 
     assert "Round 1 was changed on another device; here it is now." in refused
     assert 'id="heads-0"' in refused and re.search(r'id="heads-0"[^>]*value="5"', refused)
-    assert session.rounds.get().entry["heads"]["Anna"] == 5
+    assert session.rounds.get().named_entry()["heads"]["Anna"] == 5
 
 
 def test_after_the_refusal_the_form_saves_on_top_of_the_other_change():
@@ -63,4 +63,4 @@ def test_after_the_refusal_the_form_saves_on_top_of_the_other_change():
     edit_round_1(a, url, seen_a, 5, "save")
     refused = edit_round_1(b, url, seen_a, 7, "save")
     assert "Round 1 changed." in edit_round_1(b, url, seen_in(refused), 7, "save")
-    assert session.rounds.get().entry["heads"]["Anna"] == 7
+    assert session.rounds.get().named_entry()["heads"]["Anna"] == 7

@@ -2,7 +2,7 @@ import re
 
 import pytest
 
-from scoring import sheets
+from scoring import sheet_import, sheets
 from scoring.models import PlaySession
 
 from .sheet_helpers import SQUARE, entry_url, players, sarg_sheet, sarkophag_sheet, user
@@ -246,7 +246,7 @@ def test_a_round_saved_without_a_readable_seen_changes_nothing(client, owner, se
     data = {"mode": "heads", "heads-0": "10", "heads-1": "5", "heads-2": "3", "round": "1"}
     response = client.post(entry_url(session), {**data, "action": "save", **seen})
     assert NO_VERSION in response.content.decode()
-    assert session.rounds.get().entry == {"heads": {"Anna": 1, "Ben": 0, "Clara": 0}}
+    assert session.rounds.get().named_entry() == {"heads": {"Anna": 1, "Ben": 0, "Clara": 0}}
     assert PlaySession.objects.get(pk=session.pk).version == 1
 
 
@@ -282,7 +282,7 @@ def test_the_results_list_leaves_voided_sessions_out(client):
 
 
 def test_a_german_sarcophagus_sheet_names_the_set_s_suit(client):
-    session = sheets.import_sheet(
+    session = sheet_import.import_sheet(
         {
             "game": "sarcophagus",
             "players": ["Ron", "Amy"],

@@ -101,7 +101,7 @@ def test_stale_pages_changing_different_rounds_both_land():
             entry={"heads": {"Anna": heads, "Ben": 0, "Clara": 0}},
             seen_version=seen,
         )
-    assert [r.entry["heads"]["Anna"] for r in session.rounds.all()] == [5, 7]
+    assert [r.named_entry()["heads"]["Anna"] for r in session.rounds.all()] == [5, 7]
 
 
 def test_changing_a_round_someone_changed_meanwhile_is_refused():

@@ -1,7 +1,8 @@
 """Sacrifice: the engine and the rule functions other code calls (docs/contracts/rules-api.md).
 
 ``cards`` holds the notation, decks, trick strength and scoring, ``state`` the game state,
-``view`` what one seat may know, ``engine`` the protocol. Only the names below are public.
+``view`` what one seat may know, ``hand`` a hand's course between the moves, ``engine`` the
+protocol (it checks a move and carries the hand on). Only the names below are public.
 """
 
 from .cards import (
@@ -17,7 +18,8 @@ from .cards import (
     trick_strength,
     trick_winner,
 )
-from .engine import ENGINE, MIN_CARDS
+from .engine import ENGINE
+from .hand import MIN_CARDS
 
 __all__ = [
     "BUY_VALUE",

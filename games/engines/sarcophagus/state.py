@@ -217,3 +217,33 @@ def number_tiles(tiles: tuple[int, ...]) -> list[int]:
 
 def traps_in(tiles: tuple[int, ...]) -> int:
     return sum(1 for t in tiles if is_trap(t))
+
+
+# -- what is open, what a seat holds ------------------------------------------------------------
+
+
+def targets(state: SarcophagusState) -> list[int]:
+    """Where the next coin may go: the top row's leftmost tile first (P2), then any open tile."""
+    if state.placed == 0:
+        first = top_left(state.board)
+        return [] if first is None else [first]
+    return open_tiles(state)
+
+
+def open_tiles(state: SarcophagusState) -> list[int]:
+    board, coins, up = state.board, state.coins, state.face_up
+    return [p for p in range(len(board)) if board[p] is not None and up[p] and len(coins[p]) < 4]
+
+
+def kept(state: SarcophagusState, seat: int) -> list[int]:
+    """The tiles a seat holds now; sarcophagus tiles count only once opened (END)."""
+    tiles = list(state.held[seat])
+    if state.phase != PLAY:
+        tiles += state.buried[seat]
+        for t in state.end_discards[seat]:
+            tiles.remove(t)
+    return tiles
+
+
+def discard_options(state: SarcophagusState, seat: int) -> list[int]:
+    return number_tiles(tuple(kept(state, seat)))
