@@ -118,9 +118,27 @@
   function isMoveForm(el) {
     return el && el.tagName === "FORM" && el.hasAttribute("ws-send");
   }
+  // A form swapped in a moment ago that htmx has not taken over yet (a quick click right
+  // after a swap) would go as the browser's own post, without the CSRF token the fragments
+  // leave out: it is posted from here instead, with the button pressed.
+  var takenOver = new WeakSet();
+  document.addEventListener("htmx:afterProcessNode", function (event) {
+    if (isMoveForm(event.target)) takenOver.add(event.target);
+  });
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!isMoveForm(form)) return;
+    if (!takenOver.has(form)) {
+      event.preventDefault();
+      event.stopPropagation();
+      if (pending) return;
+      var values = {};
+      new FormData(form, event.submitter || null).forEach(function (value, name) {
+        if (name !== "csrfmiddlewaretoken") values[name] = value;
+      });
+      post(form, values);
+      return;
+    }
     form.dataset.route = pending ? "none" : (live() ? "socket" : "post");
   }, true);
   document.addEventListener("htmx:confirm", function (event) {

@@ -134,7 +134,7 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         # the club's clock, as every page writes it: 19:30, never 7:30 PM
         expect(first.locator("#offline-last")).to_have_text(re.compile(r"^Last sync \d\d:\d\d$"))
         screenshot(first, "scorekeeper-offline-conflict-phone")
-        rounds = list(self.session.rounds.order_by("number").values_list("entry", flat=True))
+        rounds = [r.named_entry() for r in self.session.rounds.order_by("number")]
         assert [r["heads"]["Anna"] for r in rounds] == [9, 3, 4]
 
     def test_a_conflicting_round_can_be_used_again(self):
@@ -153,7 +153,7 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         expect(first.locator("#heads-0")).to_have_value("2")
         first.get_by_role("button", name="Save round 2").click()
         expect(first.get_by_role("button", name="Save round 3")).to_be_visible()
-        rounds = list(self.session.rounds.order_by("number").values_list("entry", flat=True))
+        rounds = [r.named_entry() for r in self.session.rounds.order_by("number")]
         assert [r["heads"]["Anna"] for r in rounds] == [9, 2]
 
     def phone_on_sheet(self):
@@ -192,5 +192,5 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         started = PlaySession.objects.get(public_id=public_id)
         assert [s.player.name for s in sheets.seats_of(started)] == ["Clara", "Anna", "Ben"]
         assert started.options == {"limit": 100}
-        rounds = started.rounds.order_by("number").values_list("entry", flat=True)
+        rounds = [r.named_entry() for r in started.rounds.order_by("number")]
         assert [r["heads"]["Clara"] for r in rounds] == [5, 6]

@@ -93,7 +93,7 @@ class FocusByEarTest(PlayCase):
         assert page.evaluate(ACTIVE_KEY) == "#table-status"
 
         # A bot takes Ben's seat and moves: the focus stays on the control it was on.
-        page.locator(".sf-buy .sf-move button").last.focus()
+        page.locator(".sf-buy button.sf-move").last.focus()
         key = page.evaluate(ACTIVE_KEY)
         before = version(page)
         self.ben_hands_his_seat_to_a_bot(table)

@@ -26,7 +26,7 @@ MAX_MOVES = 600
 # A move: one enabled button of a move form, clicked (the hidden ones too: a Sarg cell's
 # button shows once its card is picked, but its form holds the whole move).
 CLICK_A_MOVE = """(n) => {
-  const buttons = [...document.querySelectorAll('#table-board form[ws-send] button')]
+  const buttons = [...document.querySelectorAll('#table-board form[ws-send] button[name="move"]')]
     .filter((b) => !b.disabled);
   if (!buttons.length) return false;
   buttons[n % buttons.length].click();
@@ -88,8 +88,12 @@ class SocketMovesTest(PlayCase):
                 page.wait_for_timeout(100)
                 continue
             page.wait_for_function(
-                """([n]) => Number(document.getElementById('table-status').dataset.version) > n
-                   || !document.getElementById('move-error').hidden""",
+                """([n]) => {
+                    const status = document.getElementById('table-status');
+                    const error = document.getElementById('move-error');
+                    return (status && Number(status.dataset.version) > n)
+                        || (error && !error.hidden);
+                }""",
                 arg=[before],
                 timeout=TIMEOUT,
             )
