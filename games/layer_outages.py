@@ -1,4 +1,4 @@
-"""Sockets that outlive a channel-layer outage (issue 16: Redis stopped or stalled).
+"""Sockets that outlive a channel-layer outage (Redis stopped or stalled).
 
 Channels ends a consumer whose channel-layer receive raises: with Redis away for a moment, or a
 read that times out under load, every socket of a process was closed with 1011 and every page

@@ -1,5 +1,5 @@
 """The tables this process has lately held at each version, seats loaded, so a socket can
-render the next version without reading the table (issue 16).
+render the next version without reading the table (a move then costs no read).
 
 A move writes only ``MOVE_FIELDS`` of the table row (a seat's ``to_act`` follows them), and its
 message to the table's group carries what it wrote (``move_record``). A process that holds the

@@ -1,6 +1,6 @@
 """Django's ASGI handler, with each request in one hop to the process's sync thread.
 
-Django's own handler (measured on a move post, issue 16, bench/README.md) cost a move far more
+Django's own handler (measured on a move post, bench/README.md) cost a move far more
 than the view: it runs the middleware chain in async mode, so every old-style middleware
 (``process_request``/``process_response``), WhiteNoise (sync only) and the sync view crossed
 between the event loop and a thread, about fifteen switches a request; and it gives each

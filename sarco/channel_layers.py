@@ -26,7 +26,7 @@ RECONNECTED = {"type": "layer.reconnected"}
 class SweepingInMemoryChannelLayer(InMemoryChannelLayer):
     """Channels' ``InMemoryChannelLayer`` sweeps every channel and every group membership for
     expired messages on each ``receive`` and ``group_send``: a move on one table cost a pass
-    over every socket of the server (issue 16 found it in the profile of 50 tables; it grows
+    over every socket of the server (the profile of 50 tables found it; it grows
     with the square of the tables). Here the sweep runs at most once a second; an expired
     message (a minute old by default) just lingers up to a second longer before it is dropped.
     """
@@ -48,7 +48,7 @@ class ReconnectingPubSubChannelLayer(RedisPubSubChannelLayer):
 
     Pub/sub is the lighter of channels-redis's two layers: a group message is one PUBLISH that
     Redis hands to each subscribed process, where the core layer keeps a queue in Redis per
-    socket and polls it (issue 16: about half the framework's CPU a move on two servers,
+    socket and polls it (about half the framework's CPU a move on two servers,
     ``bench/floor.py``). What it does not have is memory: a message published while a process
     was cut off is gone. redis-py subscribes again by itself on reconnecting; this layer then
     puts ``{"type": "layer.reconnected"}`` on every channel of the process, and the consumers

@@ -127,7 +127,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # Redis connections a process may use at once for the channel layer. redis-py 8 caps its pool at
 # 100 and then raises: a server restart, when every page reconnects and joins its group at the
-# same moment, closed the sockets beyond the hundredth (the soak of issue 16 found it).
+# same moment, closed the sockets beyond the hundredth (the soak found it).
 REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000"))
 # One prefix names one site on a shared Redis: its groups and its cache keys (two sites, or
 # two test servers, must not read each other's cached pages or socket counts).
