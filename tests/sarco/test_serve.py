@@ -1,0 +1,94 @@
+"""The server command (`python -m sarco.serve`) drops an abusive websocket on the wire: against
+a real server process, a frame larger than any move, a flood of frames and a storm of new
+sockets from one address never reach the app."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from django.db import connection
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from bench.live import SERVE, Daphne, connect, database_env, servers, wait_until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LOBBY = "/ws/play/lobby/"
+
+
+def server(**env: str) -> Daphne:
+    return Daphne({**database_env(connection.settings_dict), **env}, command=SERVE)
+
+
+async def frames_until_closed(socket, seconds: float = 5) -> list[str]:
+    """What the server sent before it closed the socket (a timeout if it never does)."""
+    frames = []
+    async with asyncio.timeout(seconds):
+        try:
+            while True:
+                frames.append(await socket.recv())
+        except ConnectionClosed:
+            return frames
+
+
+def test_a_frame_larger_than_any_move_drops_the_socket_unread():
+    with servers(server()) as (process,):
+
+        async def send_one_huge_frame():
+            async with connect(process.ws_base, LOBBY) as socket:
+                await socket.recv()  # the lobby's first fragment
+                await socket.send("x" * 65536)
+                return await frames_until_closed(socket)
+
+        after = asyncio.run(send_one_huge_frame())
+    assert not any("too large" in frame for frame in after)  # the app never answered it
+
+
+def test_a_flood_of_frames_is_closed_on_the_wire():
+    with servers(server()) as (process,):
+
+        async def flood():
+            async with connect(process.ws_base, LOBBY) as socket:
+                await socket.recv()
+                for _ in range(200):
+                    await socket.send('{"resync": true}')
+                await frames_until_closed(socket)
+                return socket.close_code
+
+        assert asyncio.run(flood()) == 4008
+        wait_until(lambda: "on the wire: frames too fast" in process.log.read_text(), 5, "log")
+
+
+async def open_sockets(process: Daphne, count: int) -> list[int | None]:
+    """Open ``count`` sockets one after another: None for each accepted, else the status."""
+    answers = []
+    for _ in range(count):
+        try:
+            async with connect(process.ws_base, LOBBY) as socket:
+                await socket.recv()
+                answers.append(None)
+        except InvalidStatus as refused:
+            answers.append(refused.response.status_code)
+    return answers
+
+
+def test_an_address_opening_sockets_too_fast_is_refused_at_the_handshake():
+    slow = {"SARCO_SOCKET_CONNECTS_PER_SECOND": "0.01", "SARCO_SOCKET_CONNECT_BURST": "3"}
+    with servers(server(**slow)) as (process,):
+        assert asyncio.run(open_sockets(process, 4)) == [None, None, None, 429]
+
+
+def test_a_socket_dropped_for_abuse_keeps_its_address_out_a_while():
+    slow = {"SARCO_SOCKET_CONNECTS_PER_SECOND": "0.01", "SARCO_SOCKET_CONNECT_BURST": "12"}
+    with servers(server(**slow)) as (process,):
+
+        async def abuse_then_return():
+            async with connect(process.ws_base, LOBBY) as socket:
+                await socket.recv()
+                await socket.send("x" * 65536)
+                await frames_until_closed(socket)
+            return await open_sockets(process, 1)
+
+        # 12 tokens: the abusive socket's, one for its abuse, ten of penalty
+        assert asyncio.run(abuse_then_return()) == [429]

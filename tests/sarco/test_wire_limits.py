@@ -1,0 +1,48 @@
+"""The pieces of the wire limits: the budget of new sockets per address, and whose address."""
+
+from sarco.wire_limits import AddressBudget, client_address
+
+
+def test_an_address_opens_a_burst_of_sockets_then_is_refused():
+    budget = AddressBudget(rate=3, burst=5)
+    assert all(budget.take("1.2.3.4", now=0.0) for _ in range(5))
+    assert not budget.take("1.2.3.4", now=0.0)
+
+
+def test_another_address_is_not_held_back():
+    budget = AddressBudget(rate=3, burst=1)
+    assert budget.take("1.2.3.4", now=0.0)
+    assert budget.take("5.6.7.8", now=0.0)
+
+
+def test_an_abusive_socket_costs_its_address_more_waiting():
+    budget = AddressBudget(rate=1, burst=5)
+    budget.charge("1.2.3.4", 10, now=0.0)  # 5 - 1 - 10 -> one burst in debt: -5
+    assert not budget.take("1.2.3.4", now=5.0)  # back to 0
+    assert budget.take("1.2.3.4", now=6.0)
+
+
+def test_the_budget_forgets_addresses_that_have_filled_up_again():
+    budget = AddressBudget(rate=1, burst=2, max_addresses=2)
+    budget.take("a", now=0.0)
+    budget.take("b", now=0.0)
+    budget.take("c", now=10.0)  # a and b are full again by now: forgotten
+    assert set(budget.buckets) == {"c"}
+
+
+def test_a_spray_of_addresses_never_grows_the_memory_beyond_the_bound():
+    budget = AddressBudget(rate=1, burst=2, max_addresses=100)
+    for n in range(1000):
+        budget.take(f"10.0.{n // 256}.{n % 256}", now=0.0)
+    assert len(budget.buckets) <= 100
+
+
+def test_a_direct_client_cannot_claim_an_address(settings):
+    settings.SARCO_SOCKET_ADDRESS_FROM_FORWARDED = False
+    assert client_address("9.9.9.9", "1.2.3.4") == "9.9.9.9"
+
+
+def test_behind_the_load_balancer_its_last_hop_counts(settings):
+    settings.SARCO_SOCKET_ADDRESS_FROM_FORWARDED = True
+    assert client_address("10.0.0.1", "1.2.3.4, 5.6.7.8") == "5.6.7.8"
+    assert client_address("10.0.0.1", None) == "10.0.0.1"
