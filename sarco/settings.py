@@ -184,6 +184,9 @@ SARCO_SOCKET_WIRE_FRAME_BURST = 30
 SARCO_SOCKET_CONNECTS_PER_SECOND = float(os.environ.get("SARCO_SOCKET_CONNECTS_PER_SECOND", "3"))
 SARCO_SOCKET_CONNECT_BURST = float(os.environ.get("SARCO_SOCKET_CONNECT_BURST", "30"))
 SARCO_SOCKET_ABUSE_PENALTY = 10
+# An address owing more tokens than this (abuse, or knocking on after 429s) has its TCP
+# connections closed as they are accepted, until it is back within the bound (direct clients).
+SARCO_SOCKET_BLOCK_DEBT = 5
 # Behind the load balancer every socket comes from its address: count the client's instead.
 SARCO_SOCKET_ADDRESS_FROM_FORWARDED = env_bool("BEHIND_TLS_PROXY", False)
 

@@ -7,15 +7,21 @@ a flood still costs the process, and so every table it serves, something per fra
 in the protocol daphne builds for every socket (``sarco.serve`` installs it), nothing of that
 happens:
 
-- a frame or message larger than the launcher's limit (16 KiB) drops the connection at its
-  header, before its payload is read (autobahn's own limits, set by ``sarco.serve``);
+- a frame (autobahn's own limit, set by ``sarco.serve``) or a message of several frames
+  larger than ``WIRE_MAX_BYTES`` drops the connection at the header that says so, before its
+  payload is read. (Not autobahn's message limit: it bounds what the server sends too, and a
+  board's fragments may be larger than any move.)
 - a connection sending frames beyond a token bucket (set well above the consumer's, so a
   person only ever meets the consumer's message) is closed at the first frame too many, which
   is never read;
 - a client address opening sockets faster than another token bucket allows is answered 429
   at the handshake, before an application instance exists, and a socket dropped for either
   reason above costs its address extra tokens, so a client that reconnects to flood again is
-  soon turned away at the door (so does a socket the consumer closed for abuse).
+  soon turned away at the door (so does a socket the consumer closed for abuse);
+- an address that owes more than ``SARCO_SOCKET_BLOCK_DEBT`` tokens (dropped for abuse, or
+  knocking on after 429s) has its TCP connections closed as they are accepted, before a byte
+  is read, for the few seconds until it is back within the bound. Only when clients talk to
+  this process directly: behind a load balancer every connection comes from the balancer.
 
 The buckets live in this process's memory: each server process guards itself (the load
 balancer in front of them all should limit connections per address too; README.md).
@@ -35,6 +41,8 @@ from .socket_limits import POLICY_VIOLATION, TokenBucket
 log = logging.getLogger(__name__)
 
 TOO_MANY_REQUESTS = 429
+MESSAGE_TOO_BIG = 1009
+WIRE_MAX_BYTES = 16 * 1024  # a move is well under 1 KiB; the consumer refuses over 4 KiB
 
 
 def limit(name: str, default: float) -> float:
@@ -55,11 +63,20 @@ class AddressBudget:
         return self._bucket(address, now).take(now)
 
     def charge(self, address: str, tokens: float, now: float | None = None) -> None:
-        """Take ``tokens`` away from ``address`` (down to one burst in debt): its next sockets
-        wait ``tokens / rate`` seconds longer."""
+        """Take ``tokens`` away from ``address``: its next sockets wait ``tokens / rate``
+        seconds longer (the debt is capped, so no address is shut out for long)."""
         bucket = self._bucket(address, now)
         bucket.take(now)  # brings the bucket up to date (and uses one token: the abuse's)
-        bucket.tokens = max(bucket.tokens - tokens, -self.burst)
+        bucket.tokens = max(bucket.tokens - tokens, -10 * self.burst)
+
+    def blocked(self, address: str, debt: float, now: float | None = None) -> bool:
+        """Whether ``address`` owes more than ``debt`` tokens: it was dropped for abuse, or it
+        kept knocking after being refused, within the last few seconds."""
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            return False
+        now = time.monotonic() if now is None else now
+        return bucket.tokens + (now - bucket.stamp) * self.rate < -debt
 
     def _bucket(self, address: str, now: float | None) -> TokenBucket:
         now = time.monotonic() if now is None else now
@@ -110,14 +127,17 @@ class GuardedWebSocketProtocol(WebSocketProtocol):
     _address = "unknown"
     _denied = False
     _flooding = False
+    _oversized = False
 
     def onConnect(self, request):
         peer = self.transport.getPeer()
         self._address = client_address(
             getattr(peer, "host", None), request.headers.get("x-forwarded-for")
         )
-        if not address_budget().take(self._address):
+        budget = address_budget()
+        if not budget.take(self._address):
             self._denied = True
+            budget.charge(self._address, 1)  # knocking on after a refusal: soon refused at once
             log.info("Socket refused at the handshake: %s opens too many", self._address)
             raise ConnectionDeny(TOO_MANY_REQUESTS, "Too many new sockets")
         self._frames = TokenBucket(
@@ -134,6 +154,13 @@ class GuardedWebSocketProtocol(WebSocketProtocol):
             self._drop_flood()
             return
         super().onFrameBegin()
+
+    def onMessageFrameBegin(self, length):
+        """Each data frame's header: the message so far, with this frame, must stay small."""
+        super().onMessageFrameBegin(length)
+        if not self.failedByMe and self.message_data_total_length > WIRE_MAX_BYTES:
+            self._oversized = True
+            self._fail_connection(MESSAGE_TOO_BIG, "message too big")
 
     def _drop_flood(self) -> None:
         self._flooding = True
@@ -152,10 +179,13 @@ class GuardedWebSocketProtocol(WebSocketProtocol):
     def onClose(self, wasClean, code, reason):
         if self._denied:  # daphne never registered it: nothing to tell the app or the server
             return
-        if (
-            self._flooding
-            or self.wasMaxFramePayloadSizeExceeded
-            or (self.wasMaxMessagePayloadSizeExceeded)
-        ):
+        if self._flooding or self._oversized or self.wasMaxFramePayloadSizeExceeded:
             address_budget().charge(self._address, limit("SARCO_SOCKET_ABUSE_PENALTY", 10))
         super().onClose(wasClean, code, reason)
+
+
+def refused_at_accept(peer_host: str | None) -> bool:
+    """Whether a new TCP connection from ``peer_host`` is closed at once (see above)."""
+    if limit("SARCO_SOCKET_ADDRESS_FROM_FORWARDED", False) or not peer_host:
+        return False
+    return address_budget().blocked(peer_host, limit("SARCO_SOCKET_BLOCK_DEBT", 5))
