@@ -36,7 +36,7 @@ run: $(STAMP) compilemessages
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@echo "sarco is served on http://127.0.0.1:$(PORT)/  (Ctrl-C stops it)"
-	$(BIN)/daphne -b 127.0.0.1 -p $(PORT) sarco.asgi:application
+	$(BIN)/python -m sarco.serve -b 127.0.0.1 -p $(PORT) sarco.asgi:application
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

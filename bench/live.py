@@ -24,6 +24,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DAPHNE = ROOT / ".venv" / "bin" / "daphne"
+# The production command (README): daphne with the wire limits of sarco.wire_limits.
+SERVE = (str(ROOT / ".venv" / "bin" / "python"), "-m", "sarco.serve")
 CSRF_TOKEN = "b" * 32  # any well-formed token works when the cookie and the header agree
 VERSION = re.compile(rb'data-version="(\d+)"')
 
@@ -62,9 +64,11 @@ class Daphne:
         port: int | None = None,
         log: Path | None = None,
         app: str = "sarco.asgi:application",
+        command: tuple[str, ...] = (str(DAPHNE),),
     ):
         self.port = port or free_port()
         self.app = app
+        self.command = command
         merged = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "sarco.settings",
@@ -91,7 +95,7 @@ class Daphne:
     def start(self, timeout: float = 30) -> Daphne:
         out = open(self.log, "ab")  # noqa: SIM115
         self.process = subprocess.Popen(
-            [str(DAPHNE), "-b", "127.0.0.1", "-p", str(self.port), self.app],
+            [*self.command, "-b", "127.0.0.1", "-p", str(self.port), self.app],
             cwd=ROOT,
             env=self.env,
             stdout=out,

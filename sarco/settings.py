@@ -175,6 +175,20 @@ SARCO_SOCKET_REFUSAL_WINDOW = 10
 SARCO_SOCKETS_PER_MEMBER = int(os.environ.get("SARCO_SOCKETS_PER_MEMBER", "20"))
 SARCO_SOCKETS_PER_ADDRESS = int(os.environ.get("SARCO_SOCKETS_PER_ADDRESS", "100"))
 SARCO_SOCKET_LEASE_SECONDS = 60
+# On the wire (sarco.wire_limits, served by `python -m sarco.serve`), before the app sees a
+# frame: a socket sending frames faster than this is closed at once (above the limits above,
+# so a person only meets the consumer's message), and an address opening sockets faster than
+# this is answered 429; a socket closed for abuse costs its address the penalty's tokens.
+SARCO_SOCKET_WIRE_FRAMES_PER_SECOND = 10
+SARCO_SOCKET_WIRE_FRAME_BURST = 30
+SARCO_SOCKET_CONNECTS_PER_SECOND = float(os.environ.get("SARCO_SOCKET_CONNECTS_PER_SECOND", "3"))
+SARCO_SOCKET_CONNECT_BURST = float(os.environ.get("SARCO_SOCKET_CONNECT_BURST", "30"))
+SARCO_SOCKET_ABUSE_PENALTY = 10
+# An address owing more tokens than this (abuse, or knocking on after 429s) has its TCP
+# connections closed as they are accepted, until it is back within the bound (direct clients).
+SARCO_SOCKET_BLOCK_DEBT = 5
+# Behind the load balancer every socket comes from its address: count the client's instead.
+SARCO_SOCKET_ADDRESS_FROM_FORWARDED = env_bool("BEHIND_TLS_PROXY", False)
 
 # --- Online play: bots (games.botrunner) ---------------------------------------------------
 # Seconds a bot waits after the move that gave it the turn, so people can follow.

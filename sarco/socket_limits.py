@@ -8,19 +8,23 @@ is closed with ``POLICY_VIOLATION`` (logged without the frame's content).
 
 The number of open sockets is counted per member (per client address when anonymous) in
 Django's cache, so every server process sees the same count: each socket holds a lease that
-it refreshes while open, and a lease a crashed process left behind simply runs out.
+it refreshes while open, and a lease a crashed process left behind simply runs out. Taking a
+place is one atomic step (a script on Redis, a lock in one process's memory), so two sockets
+opened at the same instant cannot both take the last one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 import uuid
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
+from django.core.cache.backends.redis import RedisCache
 from django.utils.html import escape
 from django.utils.translation import gettext
 
@@ -97,31 +101,69 @@ def sockets_allowed(owner: str) -> int:
     return limit("SARCO_SOCKETS_PER_ADDRESS", 100)
 
 
+def slot_cache():
+    """The cache the leases live in: Django's default one (Redis in production)."""
+    return caches["default"]
+
+
 def _slots_key(owner: str) -> str:
-    return f"socket-slots:{owner}"
+    return f"socket-leases:{owner}"
+
+
+# One sorted set per owner (connection -> expiry), changed in one step on the Redis server,
+# so two processes opening a socket at the same instant cannot both take the last place.
+CLAIM = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if not redis.call('ZSCORE', KEYS[1], ARGV[4])
+   and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
+  return 0
+end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+return 1
+"""
+
+# Without Redis the cache is this process's memory: a lock makes the read and the write one
+# step for its threads (each socket's cache call runs on a thread of its own).
+_memory_lock = threading.Lock()
 
 
 def claim_slot(owner: str, connection: str, now: float | None = None) -> bool:
-    """Register ``connection`` for ``owner`` unless they hold the limit already. The leases
-    live in one cache entry per owner (connection -> expiry); expired ones are dropped."""
+    """Register ``connection`` for ``owner`` unless they hold the limit already (renewing a
+    lease never counts twice); expired leases are dropped on the way."""
     now = time.time() if now is None else now
     lease = limit("SARCO_SOCKET_LEASE_SECONDS", 60)
-    leases = _live_leases(owner, now)
-    if connection not in leases and len(leases) >= sockets_allowed(owner):
-        return False
-    leases[connection] = now + lease
-    cache.set(_slots_key(owner), leases, timeout=int(lease) + 1)
-    return True
+    store = slot_cache()
+    if isinstance(store, RedisCache):
+        key = store.make_and_validate_key(_slots_key(owner))
+        client = store._cache.get_client(key, write=True)
+        claim = client.register_script(CLAIM)
+        args = [now, now + lease, sockets_allowed(owner), connection, int(lease) + 1]
+        return bool(claim(keys=[key], args=args))
+    with _memory_lock:
+        leases = _live_leases(store, owner, now)
+        if connection not in leases and len(leases) >= sockets_allowed(owner):
+            return False
+        leases[connection] = now + lease
+        store.set(_slots_key(owner), leases, timeout=int(lease) + 1)
+        return True
 
 
 def release_slot(owner: str, connection: str) -> None:
-    leases = _live_leases(owner, time.time())
-    leases.pop(connection, None)
-    cache.set(_slots_key(owner), leases, timeout=int(limit("SARCO_SOCKET_LEASE_SECONDS", 60)) + 1)
+    store = slot_cache()
+    if isinstance(store, RedisCache):
+        key = store.make_and_validate_key(_slots_key(owner))
+        store._cache.get_client(key, write=True).zrem(key, connection)
+        return
+    with _memory_lock:
+        leases = _live_leases(store, owner, time.time())
+        leases.pop(connection, None)
+        lease = limit("SARCO_SOCKET_LEASE_SECONDS", 60)
+        store.set(_slots_key(owner), leases, timeout=int(lease) + 1)
 
 
-def _live_leases(owner: str, now: float) -> dict[str, float]:
-    leases = cache.get(_slots_key(owner)) or {}
+def _live_leases(store, owner: str, now: float) -> dict[str, float]:
+    leases = store.get(_slots_key(owner)) or {}
     if not isinstance(leases, dict):
         return {}
     return {conn: until for conn, until in leases.items() if until > now}

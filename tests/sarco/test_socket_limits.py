@@ -1,10 +1,16 @@
 """The pieces of the websocket limits: the token bucket, the size check, the leases."""
 
+import threading
 import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.core.cache import cache
+from django.core.cache.backends.locmem import LocMemCache
+from django.core.cache.backends.redis import RedisCache
 
+from sarco import socket_limits
 from sarco.socket_limits import (
     RefusalCounter,
     TokenBucket,
@@ -13,6 +19,7 @@ from sarco.socket_limits import (
     release_slot,
     socket_owner,
 )
+from tests.services import REDIS_URL
 
 
 def test_a_bucket_lets_a_burst_through_then_refuses():
@@ -111,6 +118,70 @@ def test_a_released_socket_frees_its_slot(two_per_member):
 
 
 def test_leases_a_crashed_process_left_run_out(two_per_member):
+    long_ago = time.time() - 61
+    assert claim_slot("user:1", "a", now=long_ago) and claim_slot("user:1", "b", now=long_ago)
+    assert claim_slot("user:1", "c")
+
+
+def slow_reads(monkeypatch, backend_class) -> None:
+    """Every cache read takes a while to come back, so opens at the same instant all read
+    before any of them writes."""
+    real_get = backend_class.get
+
+    def slow_get(self, *args, **kwargs):
+        value = real_get(self, *args, **kwargs)
+        time.sleep(0.05)
+        return value
+
+    monkeypatch.setattr(backend_class, "get", slow_get)
+
+
+def claims_at_once(owner: str, connections: list[str]) -> list[bool]:
+    """``claim_slot`` for each connection, all on their own threads, started together."""
+    start = threading.Barrier(len(connections))
+
+    def claim(connection: str) -> bool:
+        start.wait(timeout=10)
+        return claim_slot(owner, connection)
+
+    with ThreadPoolExecutor(len(connections)) as pool:
+        return list(pool.map(claim, connections))
+
+
+def test_opens_at_the_same_instant_never_pass_the_bound(two_per_member, monkeypatch):
+    slow_reads(monkeypatch, LocMemCache)
+    assert claims_at_once("user:1", ["a", "b", "c", "d", "e", "f"]).count(True) == 2
+    assert not claim_slot("user:1", "g")
+
+
+@pytest.fixture
+def redis_slots(redis, settings, monkeypatch):
+    """The leases in the real Redis, under a key prefix of this test's own (never the whole
+    database cleared: other runs share it)."""
+    settings.SARCO_SOCKETS_PER_MEMBER = 2
+    settings.SARCO_SOCKET_LEASE_SECONDS = 60
+    backend = RedisCache(REDIS_URL, {"KEY_PREFIX": f"test-slots-{uuid.uuid4().hex}"})
+    monkeypatch.setattr(socket_limits, "slot_cache", lambda: backend)
+    yield backend
+    client = backend._cache.get_client(write=True)
+    for key in client.scan_iter(f"{backend.key_prefix}*"):
+        client.delete(key)
+
+
+def test_on_redis_opens_at_the_same_instant_never_pass_the_bound(redis_slots, monkeypatch):
+    slow_reads(monkeypatch, RedisCache)
+    assert claims_at_once("user:1", ["a", "b", "c", "d", "e", "f"]).count(True) == 2
+    assert not claim_slot("user:1", "g")
+
+
+def test_on_redis_a_released_socket_frees_its_slot(redis_slots):
+    assert claim_slot("user:1", "a") and claim_slot("user:1", "b")
+    release_slot("user:1", "a")
+    assert claim_slot("user:1", "c")
+    assert claim_slot("user:1", "b")  # a renewal
+
+
+def test_on_redis_leases_a_crashed_process_left_run_out(redis_slots):
     long_ago = time.time() - 61
     assert claim_slot("user:1", "a", now=long_ago) and claim_slot("user:1", "b", now=long_ago)
     assert claim_slot("user:1", "c")
