@@ -82,11 +82,17 @@ async def exchange(table: Table, person, sent: list[str]) -> list[dict]:
     ok, _ = await socket.connect()
     assert ok
     answers = [await socket.receive_output(timeout=3)]
+    resyncs = 0  # frames that may be a resync: each answered with the board, or not at all
     for text in sent:
         await socket.send_to(text_data=text)
         if "resync" in text[:200]:
-            continue  # perhaps a resync, answered at most once a second
-        answers.append(await socket.receive_output(timeout=3))
+            resyncs += 1
+            continue
+        answer = await socket.receive_output(timeout=3)
+        while resyncs and answer.get("text", "").startswith("v"):
+            resyncs -= 1  # a resync's board, not this frame's answer
+            answer = await socket.receive_output(timeout=3)
+        answers.append(answer)
     await socket.disconnect()
     return answers
 
