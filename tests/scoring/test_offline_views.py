@@ -227,3 +227,26 @@ def test_a_sarg_round_typed_as_numbers_is_kept_as_the_phone_draws_it():
 
     assert response.json()["status"] == "applied"
     assert session.rounds.count() == 1
+
+
+@pytest.mark.parametrize(("game", "seats"), [("sacrifice", 2), ("sarcophagus", 4)])
+def test_the_end_of_game_form_is_drawn_for_seats_named_later(game, seats):
+    response = phone(user()).get(f"/scorekeeper/new/{game}/offline-form/{seats}/")
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'class="entry-form"' in page
+    assert all(f"SEAT{i}PLAYER" in page for i in range(seats))
+    assert f"SEAT{seats}PLAYER" not in page
+    assert PlaySession.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["sarkophag/offline-form/3", "sacrifice/offline-form/3", "sarcophagus/offline-form/9",
+     "chess/offline-form/2"],
+)  # fmt: skip
+def test_no_offline_form_for_a_round_game_or_a_seat_count_the_game_has_not(path):
+    response = phone(user()).get(f"/scorekeeper/new/{path}/")
+
+    assert response.status_code == 404
