@@ -464,6 +464,8 @@
         renumber(section, was, adding);
         fresh.querySelector("input[name=adding]").value = adding;
         fresh.querySelector("input[name=seen]").value = seen;
+        var key = fresh.querySelector("input[name=key]");
+        if (key) key.value = newKey();  // each entry its own key, whatever form it came from
         form.closest("#entry").replaceWith(section);
         if (window.htmx) htmx.process(section);
         prepare(section);

@@ -125,6 +125,23 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
 
         expect(page.get_by_role("heading", level=1)).to_have_text("This page needs the network")
 
+    def test_the_ios_seven_day_limit_is_said_in_the_browser(self):
+        page = self.phone()
+
+        page.goto(self.url)
+
+        expect(page.locator("#offline-ios")).to_be_visible()
+        expect(page.locator("#offline-ios")).to_contain_text("seven days")
+        expect(page.locator("#offline-ios")).to_contain_text("Add to Home Screen")
+
+    def test_the_ios_note_is_left_out_on_the_home_screen(self):
+        page = self.phone()
+        page.add_init_script("Object.defineProperty(navigator, 'standalone', {value: true})")
+
+        page.goto(self.url)
+
+        expect(page.locator("#offline-ios")).to_be_hidden()
+
     def test_the_admin_says_it_needs_the_network(self):
         page = self.phone()
         self.open_sheet(page)
@@ -269,23 +286,32 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         page = self.phone()
         self.open_sheet(page)
         self.wait_for_forms(page, 2)
-        page.context.set_offline(True)
-        page.reload()
+        page.context.set_offline(True)  # the network goes while the page is open
+        heads = {"Anna": 4, "Ben": 0, "Clara": 16}
 
+        self.type_heads(page, 1, heads)
         page.get_by_role("button", name="Tap cards taken").click()
         taken = {"Anna": [15, 25, 35], "Ben": [6, 8, 45], "Clara": []}  # 26 heads: a real round
         for seat, cards in enumerate(taken.values()):
             for card in cards:
                 page.locator(f'input[name="cards-{seat}"][value="{card}"]').check()
-        expect(page.locator(".entry-computed").first).to_have_text("+15 → 15")
+        expect(page.locator(".entry-computed").first).to_have_text("+15 → 19")
         screenshot(page, "scorekeeper-offline-cards-mode-phone")
-        page.get_by_role("button", name="Save round 1").click()
-        expect(page.locator("#offline-outbox li")).to_have_count(1)
+        page.get_by_role("button", name="Save round 2").click()
+        page.get_by_role("button", name="Count heads").click()  # and back again
+        self.type_heads(page, 3, heads)
+        expect(page.locator("#offline-outbox li")).to_have_count(3)
         page.context.set_offline(False)
 
         expect(page.locator("#offline-outbox li")).to_have_count(0, timeout=20_000)
-        rounds = [r.named_entry() for r in self.session.rounds.all()]
-        assert rounds == [{"cards": taken}]
+        rounds = [r.named_entry() for r in self.session.rounds.order_by("number")]
+        assert rounds == [{"heads": heads}, {"cards": taken}, {"heads": heads}]
+
+    def type_heads(self, page, number: int, heads: dict) -> None:
+        for seat, count in enumerate(heads.values()):
+            page.locator(f"#heads-{seat}").fill(str(count))
+        page.get_by_role("button", name=f"Save round {number}").click()
+        expect(page.get_by_role("button", name=f"Save round {number + 1}")).to_be_visible()
 
     def test_a_sacrifice_sheet_with_a_guest_is_started_offline(self):
         page = self.phone()
@@ -312,3 +338,32 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         assert [s.player.name for s in sheets.seats_of(started)] == ["Anna", "Gustav"]
         entry = started.rounds.get().named_entry()
         assert entry["trophies"] == {"Anna": ["KH"], "Gustav": ["QS"]}
+
+    def test_a_sarcophagus_sheet_is_started_offline_for_three(self):
+        page = self.phone()
+        new_sheet = f"{self.live_server_url}/scorekeeper/new/sarcophagus/"
+        self.open_sheet(page, new_sheet)
+        self.wait_for_forms(page, 3)  # two, three and four players
+        page.context.set_offline(True)
+        page.reload()
+
+        for name in ("Ben", "Anna", "Clara"):
+            page.get_by_role("checkbox", name=name, exact=True).check()
+        page.get_by_role("button", name="Start the sheet").click()
+        for tile in ("5-sun", "4-sun"):
+            page.locator(f'input[name="held-0"][value="{tile}"]').check()
+        page.locator('input[name="held-2"][value="3-moon"]').check()
+        page.get_by_role("button", name="Save end of game").click()
+
+        expect(page.locator("#offline-provisional-totals")).to_have_text(
+            "Ben 10 · Anna 0 · Clara 3"
+        )
+        public_id = page.evaluate("new URLSearchParams(location.search).get('offline')")
+        page.context.set_offline(False)
+        page.wait_for_url(f"{self.live_server_url}/scorekeeper/{public_id}/", timeout=20_000)
+        started = PlaySession.objects.get(public_id=public_id)
+        assert started.rounds.get().named_entry()["tiles"] == {
+            "Ben": ["4-sun", "5-sun"],
+            "Anna": [],
+            "Clara": ["3-moon"],
+        }
