@@ -12,7 +12,7 @@ import uuid
 
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
-from django.http import Http404, JsonResponse
+from django.http import Http404, JsonResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
@@ -179,18 +179,28 @@ PLACEHOLDER = "SEAT%dPLAYER"
 @never_cache
 @require_safe
 def offline_entry_form(request, game: str, seats: int):
-    """The end-of-game entry form of a game entered once at the end, for ``seats`` players
-    named by placeholders: the phone keeps it, and draws it for a sheet it starts without a
+    """The first entry form of a game (``?mode=``: in that mode) for ``seats`` players named
+    by placeholders: the phone keeps it, and draws it for a sheet it starts without a
     network with the names of the players ticked. Nothing is stored."""
-    entry = ENTRIES.get(game)
-    if entry is None or not entry.AT_END:
+    if game not in ENTRIES:
         raise Http404
     engine = get_engine(game)
     if not engine.min_players <= seats <= engine.max_players:
         raise Http404
     session = PlaySession(game=game, public_id=uuid.UUID(int=0), version=0)
+    roles = ("queen", "king") if game == "sarg" else ()  # as start_session gives them
     table = [
-        Seat(session=session, player=Player(name=PLACEHOLDER % i), position=i) for i in range(seats)
+        Seat(
+            session=session,
+            player=Player(name=PLACEHOLDER % i),
+            position=i,
+            role=roles[i] if i < len(roles) else "",
+        )
+        for i in range(seats)
     ]
-    context = entry_context(request, session, seats=table, rounds=[])
+    mode = request.GET.get("mode", "")
+    post = QueryDict(mutable=True) if mode else None
+    if post is not None:
+        post["mode"] = mode  # the game's module takes only its own modes
+    context = entry_context(request, session, seats=table, rounds=[], post=post)
     return render(request, "scoring/_entry.html", context)

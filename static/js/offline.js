@@ -216,9 +216,7 @@
     if (data) {
       try { return JSON.parse(data.textContent); } catch (error) { return null; }
     }
-    var started = keptItems.filter(function (item) {
-      return item.kind === "sheet" && item.key === box.dataset.sheet;
-    })[0];
+    var started = startedSheet();
     if (!started) return null;
     var sheet = { game: started.game, players: started.names.slice(), rounds: [] };
     if (started.game === "sarg") sheet.roles = { queen: started.names[0], king: started.names[1] };
@@ -449,15 +447,20 @@
 
   function switchMode(form, mode) {
     var round = field(fieldsOf(form), "round");
-    if (!window.caches || round || form.dataset.offlineSheet) { note(words.modeNeedsNetwork); return; }
+    if (!window.caches || round) { note(words.modeNeedsNetwork); return; }
     var adding = field(fieldsOf(form), "adding");
     var seen = field(fieldsOf(form), "seen");
-    caches.open(FORMS).then(function (cache) { return cache.match(formKey(mode)); })
-      .then(function (kept) { return kept ? kept.text() : null; })
+    var started = form.dataset.offlineSheet && startedSheet();
+    var kept = started ? keptNewForm(started.names.length, mode).then(function (html) {
+      return html && drawnFor(started, html);
+    }) : caches.open(FORMS).then(function (cache) { return cache.match(formKey(mode)); })
+      .then(function (response) { return response ? response.text() : null; })
       .then(function (html) {
         var holder = document.createElement("div");
         holder.innerHTML = html || "";
-        var section = holder.querySelector("#entry");
+        return holder.querySelector("#entry");
+      });
+    kept.then(function (section) {
         var fresh = section && section.querySelector(FORM);
         if (!fresh) { note(words.modeNeedsNetwork); return; }
         var was = fresh.querySelector("input[name=adding]").value;
@@ -467,8 +470,9 @@
         var key = fresh.querySelector("input[name=key]");
         if (key) key.value = newKey();  // each entry its own key, whatever form it came from
         form.closest("#entry").replaceWith(section);
-        if (window.htmx) htmx.process(section);
+        if (window.htmx && !started) htmx.process(section);
         prepare(section);
+        if (section.querySelector(".sarg-grid")) drawGrid(section.querySelector(FORM));
         previewOffline(section.querySelector(FORM));
         var pressed = section.querySelector('button[value="mode:' + mode + '"]');
         if (pressed) pressed.focus();
@@ -793,7 +797,7 @@
     var players = tickedPlayers(form);
     if (!players.length) { note(words.pickPlayers); return; }
     if (ROUND_GAMES.indexOf(box.dataset.game) !== -1) { startOffline(form, players); return; }
-    keptEndForm(players.length).then(function (html) {
+    keptNewForm(players.length).then(function (html) {
       if (html) startOffline(form, players);
       else note(words.startNeedsNetwork);
     });
@@ -823,13 +827,21 @@
     return box.dataset.offlineForm.replace(/\/0\/$/, "/" + seats + "/");
   }
 
-  function keepEndForms() {
-    if (!box.dataset.offlineForm || !window.caches || offline() ||
-        ROUND_GAMES.indexOf(box.dataset.game) !== -1) return;
+  // The entry modes of each game, the first drawn first (scoring/entry/).
+  var MODES = { sarkophag: ["heads", "cards"], sarg: ["grid", "typed"] };
+
+  function newFormKey(seats, mode) {
+    return endFormKey(seats) + (mode ? "?mode=" + mode : "");
+  }
+
+  function keepNewForms() {
+    if (!box.dataset.offlineForm || !window.caches || offline() || offlineSheetId()) return;
     var range = box.dataset.seats.split("-").map(Number);
     caches.open(FORMS).then(function (cache) {
       for (var seats = range[0]; seats <= range[1]; seats++) {
-        keepForm(cache, endFormKey(seats));
+        (MODES[box.dataset.game] || [""]).forEach(function (mode) {
+          keepForm(cache, newFormKey(seats, mode));
+        });
       }
     });
   }
@@ -840,9 +852,10 @@
     }).catch(function () {});
   }
 
-  function keptEndForm(seats) {
+  function keptNewForm(seats, mode) {
     if (!window.caches || !box.dataset.offlineForm) return Promise.resolve(null);
-    return caches.open(FORMS).then(function (cache) { return cache.match(endFormKey(seats)); })
+    if (mode === undefined) mode = (MODES[box.dataset.game] || [""])[0];
+    return caches.open(FORMS).then(function (cache) { return cache.match(newFormKey(seats, mode)); })
       .then(function (kept) { return kept ? kept.text() : null; })
       .catch(function () { return null; });
   }
@@ -905,62 +918,85 @@
       var start = document.getElementById("new-sheet");
       if (start) start.hidden = true;
       document.querySelectorAll("main > .muted").forEach(function (p) { p.hidden = true; });
-      if (ROUND_GAMES.indexOf(sheet.game) === -1) return showEndForm(sheet);
-      var section = element("section", { "class": "entry", id: "entry", "aria-labelledby": "entry-title" });
       var next = rounds.reduce(function (most, item) { return Math.max(most, item.number || 0); }, 0) + 1;
-      section.append(element("p", { "class": "offline-note", id: "offline-started" }, words.startedOffline));
-      section.append(element("h2", { id: "entry-title" }, say(words.round, { number: next })));
-      var form = element("form", { "class": "entry-form", "data-offline-sheet": id, novalidate: "" });
-      var hidden = { mode: sheet.game === "sarg" ? "typed" : "heads", seen: "0", round: "", adding: String(next) };
-      Object.keys(hidden).forEach(function (name) {
-        form.append(element("input", { type: "hidden", name: name, value: hidden[name] }));
+      return keptNewForm(sheet.names.length).then(function (html) {
+        if (html || ROUND_GAMES.indexOf(sheet.game) === -1) return showServerForm(sheet, html, next);
+        return showTypedForm(sheet, next);
       });
-      var list = element("ul", { "class": "entry-players", role: "list" });
-      if (sheet.game === "sarg") {
-        list.append(numberField("queen", "queen-score", say(words.queenScores, { name: sheet.names[0] }), "entry-player"));
-        list.append(numberField("king", "king-score", say(words.kingScores, { name: sheet.names[1] }), "entry-player"));
-      } else {
-        sheet.names.forEach(function (name, i) {
-          list.append(numberField("heads-" + i, "heads-" + i, say(words.headsFor, { name: name }), "entry-player"));
-        });
-      }
-      form.append(list);
-      var actions = element("div", { "class": "entry-actions" });
-      actions.append(element("button", {
-        "class": "button button-big", type: "submit", name: "action", value: "save", id: "save-entry"
-      }, say(words.saveRound, { number: next })));
-      form.append(actions);
-      section.append(form);
-      box.after(section);
-      var title = document.querySelector("main h1");
-      if (title) title.textContent = words.gameTitle;
-      prepare(section);
-      return show();
     });
   }
 
-  // The end-of-game form the server drew for this many players, with their names; it is
-  // kept on the phone like a round (its saves never reach htmx or the placeholder sheet).
-  function showEndForm(sheet) {
-    return keptEndForm(sheet.names.length).then(function (html) {
-      html = html || "";
+  function startedSheet() {
+    return keptItems.filter(function (item) {
+      return item.kind === "sheet" && item.key === box.dataset.sheet;
+    })[0];
+  }
+
+  // A form for rounds typed as numbers, drawn here: the new-sheet page kept none.
+  function showTypedForm(sheet, next) {
+    var section = element("section", { "class": "entry", id: "entry", "aria-labelledby": "entry-title" });
+    section.append(element("p", { "class": "offline-note", id: "offline-started" }, words.startedOffline));
+    section.append(element("h2", { id: "entry-title" }, say(words.round, { number: next })));
+    var form = element("form", { "class": "entry-form", "data-offline-sheet": sheet.key, novalidate: "" });
+    var hidden = { mode: sheet.game === "sarg" ? "typed" : "heads", seen: "0", round: "", adding: String(next) };
+    Object.keys(hidden).forEach(function (name) {
+      form.append(element("input", { type: "hidden", name: name, value: hidden[name] }));
+    });
+    var list = element("ul", { "class": "entry-players", role: "list" });
+    if (sheet.game === "sarg") {
+      list.append(numberField("queen", "queen-score", say(words.queenScores, { name: sheet.names[0] }), "entry-player"));
+      list.append(numberField("king", "king-score", say(words.kingScores, { name: sheet.names[1] }), "entry-player"));
+    } else {
       sheet.names.forEach(function (name, i) {
-        html = html.split("SEAT" + i + "PLAYER").join(escaped(name));
+        list.append(numberField("heads-" + i, "heads-" + i, say(words.headsFor, { name: name }), "entry-player"));
       });
-      var holder = document.createElement("div");
-      holder.innerHTML = html;
-      var section = holder.querySelector("#entry");
-      var form = section && section.querySelector(FORM);
-      if (!form) { note(words.startNeedsNetwork); return show(); }
-      ["hx-post", "hx-trigger", "hx-target", "hx-swap", "hx-sync", "hx-disabled-elt", "action"]
-        .forEach(function (name) { form.removeAttribute(name); });
-      form.dataset.offlineSheet = sheet.key;
-      section.prepend(element("p", { "class": "offline-note", id: "offline-started" }, words.startedOffline));
-      box.after(section);
-      var title = document.querySelector("main h1");
-      if (title) title.textContent = words.gameTitle;
-      prepare(section);
-      return show();
+    }
+    form.append(list);
+    var actions = element("div", { "class": "entry-actions" });
+    actions.append(element("button", {
+      "class": "button button-big", type: "submit", name: "action", value: "save", id: "save-entry"
+    }, say(words.saveRound, { number: next })));
+    form.append(actions);
+    section.append(form);
+    box.after(section);
+    var title = document.querySelector("main h1");
+    if (title) title.textContent = words.gameTitle;
+    prepare(section);
+    return show();
+  }
+
+  // The form the server drew for this many players (scoring.views.offline), with their
+  // names: kept on the phone like any entry (never sent to htmx or the placeholder sheet).
+  function drawnFor(sheet, html) {
+    sheet.names.forEach(function (name, i) {
+      html = html.split("SEAT" + i + "PLAYER").join(escaped(name));
+    });
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var section = holder.querySelector("#entry");
+    var form = section && section.querySelector(FORM);
+    if (!form) return null;
+    ["hx-post", "hx-trigger", "hx-target", "hx-swap", "hx-sync", "hx-disabled-elt", "action"]
+      .forEach(function (name) { form.removeAttribute(name); });
+    form.dataset.offlineSheet = sheet.key;
+    return section;
+  }
+
+  function showServerForm(sheet, html, next) {
+    var section = drawnFor(sheet, html || "");
+    if (!section) { note(words.startNeedsNetwork); return show(); }
+    var adding = section.querySelector("input[name=adding]");
+    if (adding) {
+      renumber(section, adding.value, next);
+      adding.value = String(next);
+    }
+    box.after(section);  // the note before it stays when a mode swaps the form
+    section.before(element("p", { "class": "offline-note", id: "offline-started" }, words.startedOffline));
+    var title = document.querySelector("main h1");
+    if (title) title.textContent = words.gameTitle;
+    prepare(section);
+    return show().then(function () {
+      if (section.querySelector(".sarg-grid")) drawGrid(section.querySelector(FORM));
     });
   }
 
@@ -1001,7 +1037,7 @@
   });
 
   prepare(document);
-  window.setTimeout(function () { keepModeForms(); keepEndForms(); }, 1000);  // after the page's own requests
+  window.setTimeout(function () { keepModeForms(); keepNewForms(); }, 1000);  // after the page's own requests
   iosNote();
   keepNewSheetPages();
   if (offlineSheetId()) showOfflineSheet(offlineSheetId()).then(sendKept);

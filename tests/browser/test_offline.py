@@ -259,12 +259,7 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         page.reload()
         square = ["QH", "7S", "2C", "JK", "5D", "9D", "AH", "KS", "3C"]
 
-        for card in square:
-            if card == "JK":
-                page.locator('button[value="joker"]').click()
-            else:
-                page.locator(f'button[value="rank:{card[:-1]}"]').click()
-                page.locator(f'button[value="suit:{card[-1]}"]').click()
+        self.place(page, square)
         expect(page.locator("button[data-cell='8']")).to_have_text("3♣")
         screenshot(page, "scorekeeper-offline-sarg-square-phone")
         page.get_by_role("button", name="Save round 1").click()
@@ -367,3 +362,40 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
             "Anna": [],
             "Clara": ["3-moon"],
         }
+
+    def test_a_sarg_sheet_started_offline_takes_the_square_and_typed_scores(self):
+        page = self.phone()
+        self.open_sheet(page, f"{self.live_server_url}/scorekeeper/new/sarg/")
+        self.wait_for_forms(page, 2)  # the square and typed scores, for two players
+        page.context.set_offline(True)
+        page.reload()
+        for name in ("Ben", "Anna"):
+            page.get_by_role("checkbox", name=name, exact=True).check()
+        page.get_by_role("button", name="Start the sheet").click()
+        square = ["QH", "7S", "2C", "JK", "5D", "9D", "AH", "KS", "3C"]
+
+        self.place(page, square)
+        page.get_by_role("button", name="Save round 1").click()
+        page.get_by_role("button", name="Type the scores").click()
+        page.get_by_label("Ben (Queen) scores").fill("30")
+        page.get_by_label("Anna (King) scores").fill("12")
+        page.get_by_role("button", name="Save round 2").click()
+        expect(page.locator("#offline-outbox li")).to_have_count(3)
+        screenshot(page, "scorekeeper-offline-sarg-started-phone")
+        public_id = page.evaluate("new URLSearchParams(location.search).get('offline')")
+        page.context.set_offline(False)
+
+        page.wait_for_url(f"{self.live_server_url}/scorekeeper/{public_id}/", timeout=20_000)
+        started = PlaySession.objects.get(public_id=public_id)
+        rounds = [r.named_entry() for r in started.rounds.order_by("number")]
+        grid = [square[0:3], square[3:6], square[6:9]]
+        assert rounds == [{"grid": grid}, {"queen": 30, "king": 12}]
+
+    def place(self, page, square: list[str]) -> None:
+        """Sarg's square, card by card, with the picker's buttons."""
+        for card in square:
+            if card == "JK":
+                page.locator('button[value="joker"]').click()
+            else:
+                page.locator(f'button[value="rank:{card[:-1]}"]').click()
+                page.locator(f'button[value="suit:{card[-1]}"]').click()

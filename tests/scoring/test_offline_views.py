@@ -242,11 +242,23 @@ def test_the_end_of_game_form_is_drawn_for_seats_named_later(game, seats):
 
 
 @pytest.mark.parametrize(
+    ("query", "drawn"),
+    [("", 'name="pick" value="cell:8"'), ("?mode=typed", 'name="queen"')],
+)
+def test_sarg_s_first_round_form_is_drawn_in_either_mode(query, drawn):
+    response = phone(user()).get(f"/scorekeeper/new/sarg/offline-form/2/{query}")
+
+    page = response.content.decode()
+    assert drawn in page
+    assert "SEAT0PLAYER</strong> Queen" in page
+
+
+@pytest.mark.parametrize(
     "path",
-    ["sarkophag/offline-form/3", "sacrifice/offline-form/3", "sarcophagus/offline-form/9",
+    ["sarkophag/offline-form/2", "sacrifice/offline-form/3", "sarcophagus/offline-form/9",
      "chess/offline-form/2"],
 )  # fmt: skip
-def test_no_offline_form_for_a_round_game_or_a_seat_count_the_game_has_not(path):
+def test_no_offline_form_for_a_seat_count_the_game_has_not(path):
     response = phone(user()).get(f"/scorekeeper/new/{path}/")
 
     assert response.status_code == 404
