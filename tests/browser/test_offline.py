@@ -381,6 +381,7 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         page.get_by_label("Anna (King) scores").fill("12")
         page.get_by_role("button", name="Save round 2").click()
         expect(page.locator("#offline-outbox li")).to_have_count(3)
+        expect(page.locator("#offline-started")).to_be_visible()  # a mode switch keeps it
         screenshot(page, "scorekeeper-offline-sarg-started-phone")
         public_id = page.evaluate("new URLSearchParams(location.search).get('offline')")
         page.context.set_offline(False)
