@@ -426,6 +426,7 @@
     if (!section || !modes.length) return;
     var token = form.querySelector("input[name=csrfmiddlewaretoken]");
     caches.open(FORMS).then(function (cache) {
+      forgetOldForms(cache);
       cache.put(formKey(modeOf(form)), new Response(section.outerHTML));
       modes.filter(function (mode) { return mode !== modeOf(form); }).forEach(function (mode) {
         var body = new URLSearchParams();
@@ -443,6 +444,17 @@
         }).catch(function () {});
       });
     }).catch(function () {});
+  }
+
+  // The forms of the sheets opened last are kept; older ones go (keys come oldest first).
+  var KEPT_SHEET_FORMS = 40;
+
+  function forgetOldForms(cache) {
+    cache.keys().then(function (requests) {
+      var sheetForms = requests.filter(function (request) { return /\/sync\/form\//.test(request.url); });
+      sheetForms.slice(0, Math.max(0, sheetForms.length - KEPT_SHEET_FORMS))
+        .forEach(function (request) { cache.delete(request); });
+    });
   }
 
   function switchMode(form, mode) {
