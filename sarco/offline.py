@@ -31,6 +31,7 @@ KEPT_STATIC = (
     "js/focus-keeper.js",
     "js/key-shortcuts.js",
     "js/offline.js",
+    "js/provisional.js",
     "js/sacrifice-pick.js",
     "js/sarg-drag.js",
     "django_htmx/htmx-2.min.js",

@@ -10,6 +10,11 @@ urlpatterns = [
     path("new/<slug:game>/players/", sheets.player_picker, name="scorekeeper-players"),
     path("csrf/", offline.fresh_token, name="scorekeeper-csrf"),
     path("new/<slug:game>/sync/", offline.sync_new_sheet, name="scorekeeper-new-sync"),
+    path(
+        "new/<slug:game>/offline-form/<int:seats>/",
+        offline.offline_entry_form,
+        name="scorekeeper-offline-form",
+    ),
     path("results/", sheets.results, name="scorekeeper-results"),
     path("import/", transfer.import_sheet, name="scorekeeper-import"),
     path("<uuid:public_id>/", sheets.sheet, name="sheet"),

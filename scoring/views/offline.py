@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import uuid
 
+from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse, QueryDict
 from django.middleware.csrf import get_token
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -20,10 +22,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from games.catalog import GAMES_BY_SLUG
+from games.engines import get_engine
 
 from .. import sheets
+from ..entry import ENTRIES
 from ..entry.form import entry_context, posted_number
-from ..models import PlaySession
+from ..models import Player, PlaySession, Seat
 from ..numbers import form_int
 from ..sheets import EditRefused, StaleEdit
 from .sheets import MAX_LIMIT, MAX_ROUNDS, _picked, posted_key
@@ -165,3 +169,38 @@ def _existing(public_id: uuid.UUID, user) -> JsonResponse | None:
         already=True,
         url=reverse("sheet", args=[session.public_id]),
     )
+
+
+# A seat's name in a form drawn before the players are known; the phone writes theirs in.
+PLACEHOLDER = "SEAT%dPLAYER"
+
+
+@login_required
+@never_cache
+@require_safe
+def offline_entry_form(request, game: str, seats: int):
+    """The first entry form of a game (``?mode=``: in that mode) for ``seats`` players named
+    by placeholders: the phone keeps it, and draws it for a sheet it starts without a
+    network with the names of the players ticked. Nothing is stored."""
+    if game not in ENTRIES:
+        raise Http404
+    engine = get_engine(game)
+    if not engine.min_players <= seats <= engine.max_players:
+        raise Http404
+    session = PlaySession(game=game, public_id=uuid.UUID(int=0), version=0)
+    roles = ("queen", "king") if game == "sarg" else ()  # as start_session gives them
+    table = [
+        Seat(
+            session=session,
+            player=Player(name=PLACEHOLDER % i),
+            position=i,
+            role=roles[i] if i < len(roles) else "",
+        )
+        for i in range(seats)
+    ]
+    mode = request.GET.get("mode", "")
+    post = QueryDict(mutable=True) if mode else None
+    if post is not None:
+        post["mode"] = mode  # the game's module takes only its own modes
+    context = entry_context(request, session, seats=table, rounds=[], post=post)
+    return render(request, "scoring/_entry.html", context)

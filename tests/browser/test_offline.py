@@ -11,6 +11,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from scoring import sheets
+from scoring.calculators import compute
 from scoring.models import Player, PlaySession
 from tests.browser.conftest import PHONE, screenshot, start_chromium
 from tests.services import require
@@ -44,11 +45,21 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         )
         return context.new_page()
 
-    def open_sheet(self, page):
+    def open_sheet(self, page, url: str | None = None):
         """Open the sheet and wait until the worker controls the page and kept the sheet."""
-        page.goto(self.url)
+        url = url or self.url
+        page.goto(url)
         page.wait_for_function(CONTROLLED, timeout=20_000)
-        self.wait_until_kept(page, self.url)
+        self.wait_until_kept(page, url)
+
+    def wait_for_forms(self, page, count: int) -> None:
+        """Until the phone holds the entry form of every mode (kept for switching offline)."""
+        for _ in range(100):
+            kept = "caches.open('scorekeeper-forms').then(c => c.keys()).then(k => k.length)"
+            if page.evaluate(kept) >= count:
+                return
+            page.wait_for_timeout(200)
+        raise AssertionError("the phone kept no form for each mode")
 
     def wait_until_kept(self, page, url: str) -> None:
         """Until the worker holds a copy of the page (``evaluate`` awaits the promise;
@@ -113,6 +124,33 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         page.goto(f"{self.live_server_url}/play/")
 
         expect(page.get_by_role("heading", level=1)).to_have_text("This page needs the network")
+
+    def test_the_ios_seven_day_limit_is_said_in_the_browser(self):
+        page = self.phone()
+
+        page.goto(self.url)
+
+        expect(page.locator("#offline-ios")).to_be_visible()
+        expect(page.locator("#offline-ios")).to_contain_text("seven days")
+        expect(page.locator("#offline-ios")).to_contain_text("Add to Home Screen")
+
+    def test_the_ios_note_is_left_out_on_the_home_screen(self):
+        page = self.phone()
+        page.add_init_script("Object.defineProperty(navigator, 'standalone', {value: true})")
+
+        page.goto(self.url)
+
+        expect(page.locator("#offline-ios")).to_be_hidden()
+
+    def test_the_admin_says_it_needs_the_network(self):
+        page = self.phone()
+        self.open_sheet(page)
+        page.context.set_offline(True)
+
+        page.goto(f"{self.live_server_url}/admin/")
+
+        expect(page.get_by_role("heading", level=1)).to_have_text("This page needs the network")
+        screenshot(page, "scorekeeper-offline-admin-phone")
 
     def test_rounds_kept_offline_are_sent_once_and_a_conflict_is_reported(self):
         first = self.phone()
@@ -194,3 +232,171 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         assert started.options == {"limit": 100}
         rounds = [r.named_entry() for r in started.rounds.order_by("number")]
         assert [r["heads"]["Clara"] for r in rounds] == [5, 6]
+
+    def test_kept_rounds_show_provisional_totals(self):
+        page = self.phone()
+        self.open_sheet(page)
+        page.context.set_offline(True)
+
+        for number, anna in ((1, 2), (2, 3)):
+            self.enter_round(page, number, anna)
+
+        expect(page.locator("#offline-provisional")).to_contain_text("Provisional totals")
+        expect(page.locator("#offline-provisional-totals")).to_have_text(
+            "Anna 5 · Ben 0 · Clara 35"
+        )
+        screenshot(page, "scorekeeper-offline-provisional-phone")
+
+    def test_sarg_s_square_is_entered_offline(self):
+        players = [Player.objects.create(name=name) for name in ("Queeny", "Kingsley")]
+        session = sheets.create_session(
+            "sarg", self.keeper, players, roles={"queen": "Queeny", "king": "Kingsley"}
+        )
+        url = f"{self.live_server_url}/scorekeeper/{session.public_id}/"
+        page = self.phone()
+        self.open_sheet(page, url)
+        page.context.set_offline(True)
+        page.reload()
+        square = ["QH", "7S", "2C", "JK", "5D", "9D", "AH", "KS", "3C"]
+
+        self.place(page, square)
+        expect(page.locator("button[data-cell='8']")).to_have_text("3♣")
+        screenshot(page, "scorekeeper-offline-sarg-square-phone")
+        page.get_by_role("button", name="Save round 1").click()
+
+        grid = [square[0:3], square[3:6], square[6:9]]
+        totals = compute(
+            {"game": "sarg", "players": ["Queeny", "Kingsley"],
+             "roles": {"queen": "Queeny", "king": "Kingsley"}, "rounds": [{"grid": grid}]}
+        )["totals"]  # fmt: skip
+        expect(page.locator("#offline-provisional-totals")).to_have_text(
+            f"Queeny {totals['Queeny']} · Kingsley {totals['Kingsley']}"
+        )
+        expect(page.locator("button[data-cell='0']")).to_have_text("·")
+        page.context.set_offline(False)
+        expect(page.locator("#offline-outbox li")).to_have_count(0, timeout=20_000)
+        assert [r.named_entry() for r in session.rounds.all()] == [{"grid": grid}]
+
+    def test_the_entry_mode_switches_offline(self):
+        page = self.phone()
+        self.open_sheet(page)
+        self.wait_for_forms(page, 2)
+        page.context.set_offline(True)  # the network goes while the page is open
+        heads = {"Anna": 4, "Ben": 0, "Clara": 16}
+
+        self.type_heads(page, 1, heads)
+        page.get_by_role("button", name="Tap cards taken").click()
+        taken = {"Anna": [15, 25, 35], "Ben": [6, 8, 45], "Clara": []}  # 26 heads: a real round
+        for seat, cards in enumerate(taken.values()):
+            for card in cards:
+                page.locator(f'input[name="cards-{seat}"][value="{card}"]').check()
+        expect(page.locator(".entry-computed").first).to_have_text("+15 → 19")
+        screenshot(page, "scorekeeper-offline-cards-mode-phone")
+        page.get_by_role("button", name="Save round 2").click()
+        page.get_by_role("button", name="Count heads").click()  # and back again
+        self.type_heads(page, 3, heads)
+        expect(page.locator("#offline-outbox li")).to_have_count(3)
+        page.context.set_offline(False)
+
+        expect(page.locator("#offline-outbox li")).to_have_count(0, timeout=20_000)
+        rounds = [r.named_entry() for r in self.session.rounds.order_by("number")]
+        assert rounds == [{"heads": heads}, {"cards": taken}, {"heads": heads}]
+
+    def type_heads(self, page, number: int, heads: dict) -> None:
+        for seat, count in enumerate(heads.values()):
+            page.locator(f"#heads-{seat}").fill(str(count))
+        page.get_by_role("button", name=f"Save round {number}").click()
+        expect(page.get_by_role("button", name=f"Save round {number + 1}")).to_be_visible()
+
+    def test_a_sacrifice_sheet_with_a_guest_is_started_offline(self):
+        page = self.phone()
+        new_sheet = f"{self.live_server_url}/scorekeeper/new/sacrifice/"
+        self.open_sheet(page, new_sheet)
+        self.wait_for_forms(page, 1)
+        page.context.set_offline(True)
+        page.reload()
+
+        page.get_by_role("checkbox", name="Anna", exact=True).check()
+        page.get_by_label("Add a guest by name").fill("Gustav")
+        page.get_by_role("button", name="Add", exact=True).click()
+        page.get_by_role("button", name="Start the sheet").click()
+        page.locator('input[name="trophies-0"][value="KH"]').check()  # Anna's
+        page.locator('input[name="trophies-1"][value="QS"]').check()  # Gustav's
+        page.get_by_role("button", name="Save end of game").click()
+        expect(page.locator("#offline-provisional-totals")).to_have_text("Anna 10 · Gustav 10")
+        screenshot(page, "scorekeeper-offline-sacrifice-started-phone")
+        public_id = page.evaluate("new URLSearchParams(location.search).get('offline')")
+        page.context.set_offline(False)
+
+        page.wait_for_url(f"{self.live_server_url}/scorekeeper/{public_id}/", timeout=20_000)
+        started = PlaySession.objects.get(public_id=public_id)
+        assert [s.player.name for s in sheets.seats_of(started)] == ["Anna", "Gustav"]
+        entry = started.rounds.get().named_entry()
+        assert entry["trophies"] == {"Anna": ["KH"], "Gustav": ["QS"]}
+
+    def test_a_sarcophagus_sheet_is_started_offline_for_three(self):
+        page = self.phone()
+        new_sheet = f"{self.live_server_url}/scorekeeper/new/sarcophagus/"
+        self.open_sheet(page, new_sheet)
+        self.wait_for_forms(page, 3)  # two, three and four players
+        page.context.set_offline(True)
+        page.reload()
+
+        for name in ("Ben", "Anna", "Clara"):
+            page.get_by_role("checkbox", name=name, exact=True).check()
+        page.get_by_role("button", name="Start the sheet").click()
+        for tile in ("5-sun", "4-sun"):
+            page.locator(f'input[name="held-0"][value="{tile}"]').check()
+        page.locator('input[name="held-2"][value="3-moon"]').check()
+        page.get_by_role("button", name="Save end of game").click()
+
+        expect(page.locator("#offline-provisional-totals")).to_have_text(
+            "Ben 10 · Anna 0 · Clara 3"
+        )
+        public_id = page.evaluate("new URLSearchParams(location.search).get('offline')")
+        page.context.set_offline(False)
+        page.wait_for_url(f"{self.live_server_url}/scorekeeper/{public_id}/", timeout=20_000)
+        started = PlaySession.objects.get(public_id=public_id)
+        assert started.rounds.get().named_entry()["tiles"] == {
+            "Ben": ["4-sun", "5-sun"],
+            "Anna": [],
+            "Clara": ["3-moon"],
+        }
+
+    def test_a_sarg_sheet_started_offline_takes_the_square_and_typed_scores(self):
+        page = self.phone()
+        self.open_sheet(page, f"{self.live_server_url}/scorekeeper/new/sarg/")
+        self.wait_for_forms(page, 2)  # the square and typed scores, for two players
+        page.context.set_offline(True)
+        page.reload()
+        for name in ("Ben", "Anna"):
+            page.get_by_role("checkbox", name=name, exact=True).check()
+        page.get_by_role("button", name="Start the sheet").click()
+        square = ["QH", "7S", "2C", "JK", "5D", "9D", "AH", "KS", "3C"]
+
+        self.place(page, square)
+        page.get_by_role("button", name="Save round 1").click()
+        page.get_by_role("button", name="Type the scores").click()
+        page.get_by_label("Ben (Queen) scores").fill("30")
+        page.get_by_label("Anna (King) scores").fill("12")
+        page.get_by_role("button", name="Save round 2").click()
+        expect(page.locator("#offline-outbox li")).to_have_count(3)
+        expect(page.locator("#offline-started")).to_be_visible()  # a mode switch keeps it
+        screenshot(page, "scorekeeper-offline-sarg-started-phone")
+        public_id = page.evaluate("new URLSearchParams(location.search).get('offline')")
+        page.context.set_offline(False)
+
+        page.wait_for_url(f"{self.live_server_url}/scorekeeper/{public_id}/", timeout=20_000)
+        started = PlaySession.objects.get(public_id=public_id)
+        rounds = [r.named_entry() for r in started.rounds.order_by("number")]
+        grid = [square[0:3], square[3:6], square[6:9]]
+        assert rounds == [{"grid": grid}, {"queen": 30, "king": 12}]
+
+    def place(self, page, square: list[str]) -> None:
+        """Sarg's square, card by card, with the picker's buttons."""
+        for card in square:
+            if card == "JK":
+                page.locator('button[value="joker"]').click()
+            else:
+                page.locator(f'button[value="rank:{card[:-1]}"]').click()
+                page.locator(f'button[value="suit:{card[-1]}"]').click()

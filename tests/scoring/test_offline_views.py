@@ -227,3 +227,38 @@ def test_a_sarg_round_typed_as_numbers_is_kept_as_the_phone_draws_it():
 
     assert response.json()["status"] == "applied"
     assert session.rounds.count() == 1
+
+
+@pytest.mark.parametrize(("game", "seats"), [("sacrifice", 2), ("sarcophagus", 4)])
+def test_the_end_of_game_form_is_drawn_for_seats_named_later(game, seats):
+    response = phone(user()).get(f"/scorekeeper/new/{game}/offline-form/{seats}/")
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'class="entry-form"' in page
+    assert all(f"SEAT{i}PLAYER" in page for i in range(seats))
+    assert f"SEAT{seats}PLAYER" not in page
+    assert PlaySession.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("query", "drawn"),
+    [("", 'name="pick" value="cell:8"'), ("?mode=typed", 'name="queen"')],
+)
+def test_sarg_s_first_round_form_is_drawn_in_either_mode(query, drawn):
+    response = phone(user()).get(f"/scorekeeper/new/sarg/offline-form/2/{query}")
+
+    page = response.content.decode()
+    assert drawn in page
+    assert "SEAT0PLAYER</strong> Queen" in page
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["sarkophag/offline-form/2", "sacrifice/offline-form/3", "sarcophagus/offline-form/9",
+     "chess/offline-form/2"],
+)  # fmt: skip
+def test_no_offline_form_for_a_seat_count_the_game_has_not(path):
+    response = phone(user()).get(f"/scorekeeper/new/{path}/")
+
+    assert response.status_code == 404
