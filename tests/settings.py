@@ -24,3 +24,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db{_SUFFIX}.sqlite3")}  # noqa: F405
 elif _SUFFIX:
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}{_SUFFIX}"}  # noqa: F405
+
+# Django's default hasher spends about half a second of CPU on each stored password (PBKDF2,
+# a million rounds), on purpose: too slow for a suite that makes thousands of users. MD5 keeps
+# every password check working as before (set, check, change, log in); the site keeps
+# Django's slow default (tests/sarco/test_settings.py).
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

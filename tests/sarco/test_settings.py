@@ -30,6 +30,7 @@ print(json.dumps({
     "CSRF_TRUSTED_ORIGINS": settings.CSRF_TRUSTED_ORIGINS,
     "STORAGE": settings.STORAGES["staticfiles"]["BACKEND"],
     "MIDDLEWARE": settings.MIDDLEWARE,
+    "HASHER": settings.PASSWORD_HASHERS[0],
 }, default=str))
 """
 
@@ -111,6 +112,12 @@ def test_static_files_go_through_whitenoise():
     loaded = load(PRODUCTION)
     assert "whitenoise.middleware.WhiteNoiseMiddleware" in loaded["MIDDLEWARE"]
     assert loaded["STORAGE"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+
+
+def test_passwords_are_stored_with_a_slow_hash():
+    """The tests store passwords with a fast hash (tests/settings.py); the site must not."""
+    loaded = load(PRODUCTION)
+    assert loaded["HASHER"] == "django.contrib.auth.hashers.PBKDF2PasswordHasher"
 
 
 def test_missing_secret_key_without_debug_stops_start_up_with_a_clear_error():
