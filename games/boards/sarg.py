@@ -172,8 +172,22 @@ def _result(view, names) -> dict[str, Any] | None:
 
 
 def _events(view, names) -> list[str]:
-    """The texts of the events shown (the last few): the others are never put in words."""
-    return [_event_text(event, names) for event in view["events"][-EVENTS_SHOWN:]]
+    """The texts of the events shown (the last few): the others are never put in words. A
+    finished game ends on its final scores, so they are read out with the rest."""
+    texts = [_event_text(event, names) for event in view["events"][-EVENTS_SHOWN:]]
+    if view["result"] is not None:
+        texts.append(_final_scores(view, names))
+    return texts
+
+
+def _final_scores(view, names) -> str:
+    result, roles = view["result"], view["roles"]
+    return _("Final scores: %(queen)s (Queen) %(queen_score)s, %(king)s (King) %(king_score)s.") % {
+        "queen": names[roles["queen"]],
+        "queen_score": result["queen"],
+        "king": names[roles["king"]],
+        "king_score": result["king"],
+    }
 
 
 def _event_text(event, names) -> str:
