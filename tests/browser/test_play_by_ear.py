@@ -104,9 +104,8 @@ class FocusByEarTest(PlayCase):
         assert all(text[-1] in ".!?" for text in heard), heard
         assert all(a != b for a, b in pairwise(heard)), heard
 
-
     def test_each_group_of_purchases_is_one_tab_stop_and_arrows_move_within_it(self):
-        table, page = self.start_sacrifice()
+        _table, page = self.start_sacrifice()
         groups = page.locator(".sf-buy-options[role=group]")
         assert groups.count() >= 2
         first = groups.first.locator("button")

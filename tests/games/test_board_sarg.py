@@ -7,6 +7,7 @@ import random
 import re
 
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from games.boards import board_context
 from games.engines.sarg.engine import ENGINE
@@ -93,3 +94,10 @@ def test_the_last_event_of_a_finished_game_gives_the_final_scores():
         f"Final scores: {queen} (Queen) {result['queen']}, {king} (King) {result['king']}."
     )
     assert events[1].startswith("The game is over;")
+
+
+def test_the_coffin_speaks_german_to_german_viewers():
+    with translation.override("de"):
+        html = coffin(state_after(3), None)
+    assert "Spalte 1 (König)" in html and "Reihe 3 (Dame)" in html
+    assert ": leer" in html and "Reihe 2, Spalte 2:" in html
