@@ -191,19 +191,20 @@ def _final_scores(view, names) -> str:
 
 
 def _event_text(event, names) -> str:
+    """One sentence; cards in words, as they are read out to whoever listens."""
     kind = event["kind"]
     who = names[event["seats"][0]] if event["seats"] else ""
     if kind == "deal":
         return _("%(name)s deals round %(round)s; the nail is %(card)s.") % {
             "name": who,
             "round": event["round"],
-            "card": card_face(event["nail"])["text"],
+            "card": card_face(event["nail"])["name"],
         }
     if kind == "play":
         row, column = event["cell"]
         return _("%(name)s plays %(card)s at row %(row)s, column %(column)s.") % {
             "name": who,
-            "card": card_face(event["card"])["text"],
+            "card": card_face(event["card"])["name"],
             "row": row + 1,
             "column": column + 1,
         }

@@ -11,6 +11,7 @@ from django.utils import translation
 
 from games.boards import board_context
 from games.engines.sarg.engine import ENGINE
+from scoring.faces import card_face
 
 NAMES = ["Anna", "Ben"]
 CELL = re.compile(r'<div role="cell" class="coffin-cell[^"]*"[^>]*>(.*?)</div>', re.S)
@@ -101,3 +102,15 @@ def test_the_coffin_speaks_german_to_german_viewers():
         html = coffin(state_after(3), None)
     assert "Spalte 1 (König)" in html and "Reihe 3 (Dame)" in html
     assert ": leer" in html and "Reihe 2, Spalte 2:" in html
+
+
+def test_each_move_is_told_with_the_card_in_words():
+    state = state_after(3)
+    view = ENGINE.view(state, None)
+    events = board_context("sarg", view, [], NAMES)["events"]()
+    last = view["events"][-1]
+    name = card_face(last["card"])["name"]
+    row, column = last["cell"]
+    who = NAMES[last["seats"][0]]
+    assert events[0] == f"{who} plays {name} at row {row + 1}, column {column + 1}."
+    assert re.fullmatch(r"\w+ deals round 1; the nail is [\w ]+\.", events[-1]), events[-1]
