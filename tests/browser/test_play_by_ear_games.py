@@ -161,3 +161,155 @@ class SargByEarTest(PlayCase):
         print(snapshot)
         assert snapshot.count("- row") == 4 and len(re.findall(r"- '?cell ", snapshot)) == 9
         shots(page, "sarg-by-ear-mid-game")
+
+
+# One step of a move by keys, from wherever the focus is: a move button, visible and enabled,
+# is pressed (Enter); a pick not yet made (a coin, a card to sacrifice) is made (Space) when
+# nothing it unlocks can be pressed yet; anything else is passed by Tab.
+STEP = """() => {
+    const el = document.activeElement;
+    const shown = (b) => b && !b.disabled && b.getClientRects().length > 0;
+    const confirm = document.querySelector("#table-board .sf-confirm");
+    if (el.matches("button[name=move], button.sf-confirm") && shown(el)) return "Enter";
+    if (el.matches("input[type=radio]:not(:checked)")) return "Space";
+    if (el.matches("input[type=checkbox]:not(:checked)") && !shown(confirm)) return "Space";
+    return "Tab";
+}"""
+MOVE_CONTROLS = (
+    "#table-board button[name=move], #table-board .pick-input, #table-board .sf-pick-input"
+)
+TURN_OR_OVER = f"""() => {{
+    const status = document.getElementById("table-status");
+    const busy = document.querySelector(".htmx-request");
+    return !busy && (status.classList.contains("turn-over")
+        || (status.classList.contains("turn-mine") && document.querySelector({MOVE_CONTROLS!r})));
+}}"""
+KEYS_PER_MOVE = 120
+
+
+def board_events(table: Table) -> list[str]:
+    """Every text the table's log showed, in order, from the first state on."""
+    from games.boards import board_context
+
+    names = seat_names(list(table.seats.all()))
+    texts: list[str] = []
+    seen: list[str] = []
+    for state in table_states(table):
+        board = board_context(table.game, table.engine.view(state, None), [], names)
+        events = board["events"]
+        now = list(reversed(events() if callable(events) else events))
+        kept = next(k for k in range(len(seen) + 1) if seen[k:] == now[: len(seen) - k])
+        texts += now[len(seen) - kept :]
+        seen = now
+    return texts
+
+
+class WholeGamesByEarTest(PlayCase):
+    def start(self, game: str, seats: int, options=None):
+        bots = dict.fromkeys(range(1, seats), "random")
+        table = tables.open_table(game, self.anna, seats=seats, options=options, bots=bots)
+        table = tables.start(table, self.anna)
+        page = self.page(self.anna, DESKTOP)
+        page.goto(f"{self.live_server_url}/play/{table.public_id}/")
+        wait_live(page)
+        page.evaluate(RECORD)
+        page.locator("#table-status").focus()
+        self.already = page.locator("#event-log li").count()
+        return table, page
+
+    def move_by_keys(self, page) -> None:
+        for _ in range(KEYS_PER_MOVE):
+            key = page.evaluate(STEP)
+            page.keyboard.press(key)
+            if key == "Enter":
+                return
+        raise AssertionError(f"no move within {KEYS_PER_MOVE} keys")
+
+    def play_out(self, table: Table, page, snapshot_at: int, snapshot) -> Table:
+        left = "#table-status"
+        for turn in range(600):
+            page.wait_for_function(TURN_OR_OVER, timeout=TIMEOUT)
+            if not page.locator("#table-status.turn-mine").count():
+                break
+            # Whatever came in since her last move (the bots'), the focus stayed put.
+            assert page.evaluate(ACTIVE_KEY) == left, (turn, page.evaluate(ACTIVE_KEY))
+            if turn == snapshot_at:
+                snapshot(page, Table.objects.get(pk=table.pk))
+            before = version(page)
+            self.move_by_keys(page)
+            page.wait_for_function(
+                "(n) => Number(document.getElementById('table-status').dataset.version) > n",
+                arg=before,
+                timeout=TIMEOUT,
+            )
+            page.wait_for_timeout(150)
+            # Her own move: on to the control its button names, never a container.
+            left = page.evaluate(ACTIVE_KEY)
+            assert left not in ("BODY", "#table-board", "#table-actions", "#table-seats"), left
+        else:
+            raise AssertionError("the game did not end")
+        table = Table.objects.get(pk=table.pk)
+        assert table.status == "finished"
+        return table
+
+    def everything_said_once(self, table: Table, page) -> list[str]:
+        page.wait_for_timeout(500)
+        assert all(text[-1] in ".!?" for text in said(page))
+        heard = sentences(said(page))
+        events = board_events(table)
+        happened = Counter(sentences(events))
+        before = Counter(sentences(events[: self.already]))
+        for text, times in happened.items():
+            assert heard.count(text) == times - before[text], (text, heard)
+        assert heard[-1].startswith("Game over: "), heard[-3:]
+        return heard
+
+    def test_a_whole_sarkophag_game_by_keyboard(self):
+        table, page = self.start("sarkophag", 3, {"limit": 20})
+        table = self.play_out(table, page, 2, self.sarkophag_trick_in_words)
+        heard = self.everything_said_once(table, page)
+        assert any(re.fullmatch(r"Bot \(easy\)( 2)? plays \d+\.", s) for s in heard), heard
+
+    def sarkophag_trick_in_words(self, page, table) -> None:
+        trick = page.locator("#table-board .sk-trick-box")
+        expect(trick.get_by_role("list")).to_be_visible()
+        print(trick.aria_snapshot())
+        view = table.engine.view(table.state(), None)
+        names = seat_names(list(table.seats.all()))
+        assert view["trick"], "a trick under way"
+        for item in view["trick"]:
+            expect(
+                trick.get_by_role("listitem").filter(has_text=names[item["seat"]])
+            ).to_contain_text(str(item["card"]))
+        shots(page, "sarkophag-by-ear-mid-game")
+
+    def test_a_whole_sarcophagus_game_by_keyboard(self):
+        table, page = self.start("sarcophagus", 3)
+        table = self.play_out(table, page, 3, self.pyramid_in_words)
+        heard = self.everything_said_once(table, page)
+        assert any(re.match(r"Bot \(easy\)( 2)? places a ", s) for s in heard), heard
+
+    def pyramid_in_words(self, page, table) -> None:
+        pyramid = page.locator("#table-board .sc-pyramid")
+        snapshot = pyramid.aria_snapshot()
+        print(snapshot)
+        view = table.engine.view(table.state(), 0)
+        for cell in view["pyramid"]:
+            row, index = cell["tile"]
+            where = f"row {row}, tile {index + 1}:"
+            item = pyramid.get_by_role("listitem").filter(has_text=where)
+            expect(item).to_have_count(1)
+            if cell["present"] and not cell["face_up"]:
+                expect(item).to_contain_text("face down")
+            if cell["coins"]:
+                expect(item).to_contain_text("coins:")
+        shots(page, "sarcophagus-by-ear-mid-game")
+
+    def test_a_whole_sacrifice_game_by_keyboard(self):
+        table, page = self.start("sacrifice", 2)
+        table = self.play_out(table, page, 4, self.sacrifice_board_in_words)
+        self.everything_said_once(table, page)
+
+    def sacrifice_board_in_words(self, page, table) -> None:
+        print(page.locator("#table-board").aria_snapshot())
+        shots(page, "sacrifice-by-ear-mid-game")
