@@ -312,9 +312,22 @@ class WholeGamesByEarTest(PlayCase):
 
     def test_a_whole_sacrifice_game_by_keyboard(self):
         table, page = self.start("sacrifice", 2)
-        table = self.play_out(table, page, 4, self.sacrifice_board_in_words)
+        led = ".sf-trick .card:not(.card-back)"
+        table = self.play_out(table, page, 2, self.sacrifice_board_in_words, when=led)
         self.everything_said_once(table, page)
 
     def sacrifice_board_in_words(self, page, table) -> None:
-        print(page.locator("#table-board").aria_snapshot())
+        """The led card found by who led it, each card of her hand by its name."""
+        board = page.locator("#table-board")
+        snapshot = board.aria_snapshot()
+        print(snapshot)
+        view = table.engine.view(table.state(), 0)
+        names = seat_names(list(table.seats.all()))
+        leader = view["leader"]
+        card = card_face(view["table"][leader])["name"]
+        played = re.escape(names[leader]) + r"( you)? ?: " + re.escape(card) + " leads"
+        assert re.search(rf"- listitem: \"?{played}", snapshot), (played, snapshot)
+        for each in view["hand"]:
+            name = card_face(each)["name"]
+            expect(board.get_by_role("button", name=f"Play {name}").first).to_be_visible()
         shots(page, "sacrifice-by-ear-mid-game")
