@@ -172,24 +172,39 @@ def _result(view, names) -> dict[str, Any] | None:
 
 
 def _events(view, names) -> list[str]:
-    """The texts of the events shown (the last few): the others are never put in words."""
-    return [_event_text(event, names) for event in view["events"][-EVENTS_SHOWN:]]
+    """The texts of the events shown (the last few): the others are never put in words. A
+    finished game ends on its final scores, so they are read out with the rest."""
+    texts = [_event_text(event, names) for event in view["events"][-EVENTS_SHOWN:]]
+    if view["result"] is not None:
+        texts.append(_final_scores(view, names))
+    return texts
+
+
+def _final_scores(view, names) -> str:
+    result, roles = view["result"], view["roles"]
+    return _("Final scores: %(queen)s (Queen) %(queen_score)s, %(king)s (King) %(king_score)s.") % {
+        "queen": names[roles["queen"]],
+        "queen_score": result["queen"],
+        "king": names[roles["king"]],
+        "king_score": result["king"],
+    }
 
 
 def _event_text(event, names) -> str:
+    """One sentence; cards in words, as they are read out to whoever listens."""
     kind = event["kind"]
     who = names[event["seats"][0]] if event["seats"] else ""
     if kind == "deal":
         return _("%(name)s deals round %(round)s; the nail is %(card)s.") % {
             "name": who,
             "round": event["round"],
-            "card": card_face(event["nail"])["text"],
+            "card": card_face(event["nail"])["name"],
         }
     if kind == "play":
         row, column = event["cell"]
         return _("%(name)s plays %(card)s at row %(row)s, column %(column)s.") % {
             "name": who,
-            "card": card_face(event["card"])["text"],
+            "card": card_face(event["card"])["name"],
             "row": row + 1,
             "column": column + 1,
         }

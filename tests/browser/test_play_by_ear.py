@@ -104,6 +104,45 @@ class FocusByEarTest(PlayCase):
         assert all(text[-1] in ".!?" for text in heard), heard
         assert all(a != b for a, b in pairwise(heard)), heard
 
+    def test_each_group_of_purchases_is_one_tab_stop_and_arrows_move_within_it(self):
+        _table, page = self.start_sacrifice()
+        groups = page.locator(".sf-buy-options[role=group]")
+        assert groups.count() >= 2
+        first = groups.first.locator("button")
+        assert first.count() >= 2, "a group of one cannot show the arrows"
+        first.first.focus()
+
+        # Tab leaves the group for the next one: one stop per group, not per button.
+        page.keyboard.press("Tab")
+        expect(groups.nth(1).locator("button").first).to_be_focused()
+        page.keyboard.press("Shift+Tab")
+        expect(first.first).to_be_focused()
+
+        # Arrows move within the group, round and round; Tab then comes back to the last one.
+        page.keyboard.press("ArrowRight")
+        expect(first.nth(1)).to_be_focused()
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")
+        expect(first.last).to_be_focused()
+        page.keyboard.press("Home")
+        expect(first.first).to_be_focused()
+        page.keyboard.press("End")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Shift+Tab")
+        expect(first.last).to_be_focused()
+
+        # Another seat's move redraws the board: one stop per group still, the focus kept.
+        before = version(page)
+        self.ben_buys()
+        wait_version_at_least(page, before + 1)
+        page.wait_for_timeout(300)
+        expect(first.last).to_be_focused()
+        stops = page.evaluate(
+            """() => [...document.querySelectorAll('.sf-buy-options[role=group]')].map(
+                (g) => [...g.querySelectorAll('button')].filter((b) => b.tabIndex >= 0).length)"""
+        )
+        assert set(stops) == {1}, stops
+
 
 NOT_A_CONTAINER = ("#table-actions", "#table-seats", "#table-board", "BODY")
 

@@ -316,3 +316,20 @@ def test_everything_a_coin_sets_off_is_announced_together():
     board = board_for(state, None)
     claim, coin = board["events"][0], board["events"][1]
     assert board["announce"] == f"{coin} {claim}"
+
+
+def test_every_pyramid_tile_says_its_place_what_it_is_and_the_coins_on_it():
+    state = first_state(
+        lambda s: sum(bool(c["coins"]) for c in ENGINE.view(s, None)["pyramid"]) > 2
+    )
+    seat = to_act(state)
+    html = board_html(state, seat)
+    cells = re.findall(r'<li class="sc-cell[^"]*" data-pos="(\d)-(\d)">(.*?)</li>', html, re.S)
+    assert len(cells) == 21
+    for row, index, cell in cells:
+        said = " ".join(
+            re.sub(r'<span[^>]*aria-hidden="true"[^>]*>[^<]*</span>|<[^>]+>', " ", cell).split()
+        )
+        assert said.startswith(f"row {row}, tile {int(index) + 1}:"), said
+        if "sc-coin" in cell:
+            assert "coins:" in said, said

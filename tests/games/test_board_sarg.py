@@ -1,0 +1,116 @@
+"""Sarg's coffin read by ear: a table of rows (the Queen's) and columns (the King's) whose
+every cell says its place and what lies there, for the player to move and for everyone else."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.boards import board_context
+from games.engines.sarg.engine import ENGINE
+from scoring.faces import card_face
+
+NAMES = ["Anna", "Ben"]
+CELL = re.compile(r'<div role="cell" class="coffin-cell[^"]*"[^>]*>(.*?)</div>', re.S)
+TAGS = re.compile(r"<[^>]+>")
+
+
+def state_after(plays: int, seed: int = 4):
+    rng = random.Random(seed)
+    state = ENGINE.new_game(2, seed=seed)
+    for _ in range(plays):
+        seat = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_moves(state, seat)))
+    return state
+
+
+def coffin(state, seat) -> str:
+    view = ENGINE.view(state, seat)
+    moves = ENGINE.legal_moves(state, seat) if seat is not None else []
+    board = board_context("sarg", view, moves, NAMES)
+    return render_to_string("games/sarg/_coffin.html", {"board": board, "version": 3})
+
+
+def words(html: str) -> str:
+    """What a screen reader reads of some markup, less what is hidden from it."""
+    html = re.sub(r'<span aria-hidden="true">.*?</span>', "", html, flags=re.S)
+    html = re.sub(r'aria-label="([^"]*)"[^>]*>', r">\1 ", html)
+    return " ".join(TAGS.sub(" ", html).split())
+
+
+def test_the_coffin_is_a_table_of_three_rows_under_a_row_of_column_headers():
+    html = coffin(state_after(3), None)
+    assert html.count('role="table"') == 1
+    assert html.count('role="row"') == 4  # the King's column headers, then three rows
+    assert html.count('role="columnheader"') == 3
+    assert html.count('role="rowheader"') == 3
+    assert len(CELL.findall(html)) == 9
+    assert "Column 1 (King)" in html and "Row 3 (Queen)" in html
+
+
+def test_every_cell_says_its_place_and_what_lies_there():
+    state = state_after(3)
+    view = ENGINE.view(state, None)
+    cells = [words(cell) for cell in CELL.findall(coffin(state, None))]
+    open_cells = {tuple(cell) for cell in view["open_cells"]}
+    for index, text in enumerate(cells):
+        r, c = divmod(index, 3)
+        assert text.startswith(f"row {r + 1}, column {c + 1}:"), text
+        card = view["grid"][r][c]
+        if card:
+            assert "open" not in text and "empty" not in text, text
+        elif (r, c) in open_cells:
+            assert text.endswith(": open"), text
+        else:
+            assert text.endswith(": empty"), text
+    assert "(the nail)" in cells[4]
+
+
+def test_on_your_turn_every_open_cell_keeps_its_place_and_its_buttons():
+    state = state_after(2)
+    seat = ENGINE.to_act(state)[0]
+    html = coffin(state, seat)
+    cells = [words(cell) for cell in CELL.findall(html)]
+    for cell in ENGINE.view(state, seat)["open_cells"]:
+        r, c = cell
+        text = cells[3 * r + c]
+        assert text.startswith(f"row {r + 1}, column {c + 1}: open"), text
+        assert f"at row {r + 1}, column {c + 1}" in text  # the move buttons inside
+
+
+def test_the_last_event_of_a_finished_game_gives_the_final_scores():
+    state = state_after(0, seed=2)
+    rng = random.Random(2)
+    while not ENGINE.is_over(state):
+        seat = ENGINE.to_act(state)[0]
+        state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_moves(state, seat)))
+    view = ENGINE.view(state, None)
+    result, roles = view["result"], view["roles"]
+    events = board_context("sarg", view, [], NAMES)["events"]()
+    queen, king = NAMES[roles["queen"]], NAMES[roles["king"]]
+    assert events[0] == (
+        f"Final scores: {queen} (Queen) {result['queen']}, {king} (King) {result['king']}."
+    )
+    assert events[1].startswith("The game is over;")
+
+
+def test_the_coffin_speaks_german_to_german_viewers():
+    with translation.override("de"):
+        html = coffin(state_after(3), None)
+    assert "Spalte 1 (König)" in html and "Reihe 3 (Dame)" in html
+    assert ": leer" in html and "Reihe 2, Spalte 2:" in html
+
+
+def test_each_move_is_told_with_the_card_in_words():
+    state = state_after(3)
+    view = ENGINE.view(state, None)
+    events = board_context("sarg", view, [], NAMES)["events"]()
+    last = view["events"][-1]
+    name = card_face(last["card"])["name"]
+    row, column = last["cell"]
+    who = NAMES[last["seats"][0]]
+    assert events[0] == f"{who} plays {name} at row {row + 1}, column {column + 1}."
+    assert re.fullmatch(r"\w+ deals round 1; the nail is [\w ]+\.", events[-1]), events[-1]
