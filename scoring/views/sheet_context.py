@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games.catalog import GAMES_BY_SLUG
-from games.engine_text import say
+from sarco.engine_text import say
 
 from ..calculators import SheetError
 from ..entry import build_sheet, entry_of
