@@ -20,11 +20,10 @@ from dataclasses import dataclass, field
 
 from django.core.cache import cache
 from django.db.models import Case, Count, IntegerField, Max, Sum, Value, When
-from django.urls import reverse
 from django.utils import formats, timezone
 
-from games.models import Table
 from scoring.models import Player, PlaySession, Rating, RatingEvent, RatingLedger
+from scoring.replays import replay_reference, session_url
 
 from .players import GAME_NAMES, LOWER_IS_BETTER, UNITS
 
@@ -400,17 +399,12 @@ class PlayerStats:
 
 def _links(plays: list[Play]) -> dict[int, str]:
     """Each session's page: the replay of an online table, else the score sheet (one query)."""
-    tables = dict(
-        Table.objects.filter(session_id__in=[p.session_id for p in plays])
-        .order_by("-id")
-        .values_list("session_id", "public_id")
+    replays = dict(
+        PlaySession.objects.filter(pk__in=[p.session_id for p in plays])
+        .annotate(replay=replay_reference("pk"))
+        .values_list("pk", "replay")
     )
-    return {
-        p.session_id: reverse("play:replay", args=[tables[p.session_id]])
-        if p.session_id in tables
-        else reverse("sheet", args=[p.public_id])
-        for p in plays
-    }
+    return {p.session_id: session_url(replays.get(p.session_id), p.public_id) for p in plays}
 
 
 def compute_player_stats(player: Player) -> PlayerStats | None:
