@@ -47,10 +47,10 @@ import uuid
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from sarco.layer_outages import SurvivesLayerOutages
 from sarco.socket_limits import SocketLimits
 
 from . import move_input, presence, recent_tables, rendering
-from .layer_outages import SurvivesLayerOutages
 from .models import Table
 from .tables import LOBBY_GROUP, group_name
 

@@ -99,9 +99,10 @@ def advanced(public_id_hex: str, version: int, record: str | None) -> Table | No
 
 def _next(before: Table, wrote: dict[str, Any]) -> Table:
     """A copy of ``before`` with the move's fields, its seats' turns following ``to_act``.
-    ``before`` and its seats stay as they were (a copy of a model copies its relation cache)."""
+    ``before`` and its seats stay as they were (a copy of a model copies its relation cache).
+    A move that records the session sets a new ``session_id``, and setting a foreign key by
+    its id drops the cached object, so the copy never shows the session before."""
     table = copy.copy(before)
-    table._state.fields_cache.pop("session", None)
     for name, value in wrote.items():
         setattr(table, name, _datetime(value) if name in DATETIMES else value)
     seats = [copy.copy(seat) for seat in before.seats.all()]

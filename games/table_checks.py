@@ -12,8 +12,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.bots import BOT_KINDS
-from games.engine_text import refusal
 from games.engines import IllegalMove
+from sarco.engine_text import refusal
 
 from .models import Table, TableSeat
 

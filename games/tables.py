@@ -318,7 +318,7 @@ def _free_seats_message(numbers: list[int]) -> str:
 
 def _assign_players(seats: list[TableSeat]) -> None:
     """Each seat's scoring player: the user's own, or a bot player per level."""
-    from scoring.players import ensure_player_for
+    from scoring.new_players import ensure_player_for
 
     nth: dict[str, int] = {}
     for seat in seats:

@@ -52,7 +52,7 @@ class ReconnectingPubSubChannelLayer(RedisPubSubChannelLayer):
     ``bench/floor.py``). What it does not have is memory: a message published while a process
     was cut off is gone. redis-py subscribes again by itself on reconnecting; this layer then
     puts ``{"type": "layer.reconnected"}`` on every channel of the process, and the consumers
-    (``games.layer_outages``) send their viewer what stands now.
+    (``sarco.layer_outages``) send their viewer what stands now.
     """
 
     def _get_layer(self):

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import exports, organising, sheets
+from . import exports, organising, stored_sheets
 from .admin_base import Gone, refusal_to_form
 from .admin_forms import (
     ReasonForm,
@@ -134,8 +134,8 @@ class SessionViews:
     ):
         """The page: the results and entries now, the game's entry form for round
         ``number`` (from ``post``, or the stored entry), and why."""
-        seats = sheets.seats_of(session)
-        rounds = sheets.rounds_of(session)
+        seats = stored_sheets.seats_of(session)
+        rounds = stored_sheets.rounds_of(session)
         if entry is None:
             entry = entry_context(
                 request, session, number=number, post=post, seats=seats, rounds=rounds
@@ -156,7 +156,7 @@ class SessionViews:
             submit=_t("Save the correction"),
             rounds=[
                 (r.number, json.dumps(e))
-                for r, e in zip(rounds, sheets.entries_of(rounds, seats), strict=True)
+                for r, e in zip(rounds, stored_sheets.entries_of(rounds, seats), strict=True)
             ],
             seat_rows=[(seat, ROLE_LABEL.get(seat.role, "")) for seat in seats],
             chosen=number,

@@ -7,7 +7,7 @@ an editor, the Undo/Finish forms at the new version and the sheet's state (which
 ``entry-form.js`` reads to move a new-round form on when that round was saved elsewhere),
 and sends it as HTML; the htmx ws extension swaps it in by id. Works on the in-memory
 layer and on Redis alike; through a Redis outage the socket stays open and is sent the sheet
-as it stands once Redis is back (``games.layer_outages``). Frames too big or too fast are
+as it stands once Redis is back (``sarco.layer_outages``). Frames too big or too fast are
 refused and a socket that keeps on is closed (``sarco.socket_limits``).
 """
 
@@ -17,7 +17,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from games.layer_outages import SurvivesLayerOutages
+from sarco.layer_outages import SurvivesLayerOutages
 from sarco.socket_limits import SocketLimits
 
 from .models import PlaySession

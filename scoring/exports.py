@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from .models import PlaySession, Round, Seat
 from .sheet_import import with_details
-from .sheets import sheet_of
+from .stored_sheets import sheet_of
 
 CHUNK_SIZE = 2000  # rows per fetch
 SHEET_CHUNK_SIZE = 500  # whole sessions (seats and rounds prefetched) per fetch

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import ratings, sheets
+from . import ratings, sheets, stored_sheets
 from .models import (
     AuditEntry,
     PlaySession,
@@ -88,7 +88,7 @@ def record(
 
 def results_of(session: PlaySession) -> dict[str, Any]:
     """Each seat's total and place, by player name (what a correction may change)."""
-    seats = sheets.seats_of(session)
+    seats = stored_sheets.seats_of(session)
     return {
         "totals": {s.player.name: s.score for s in seats},
         "places": {s.player.name: s.place for s in seats},
@@ -276,7 +276,7 @@ def _delete_one(session: PlaySession, by, reason: str) -> AuditEntry:
         "mode": session.mode,
         **_session_state(session),
         "finished_at": session.finished_at.isoformat() if session.finished_at else None,
-        "sheet": sheets.sheet_of(session),
+        "sheet": stored_sheets.sheet_of(session),
         **results_of(session),
     }
     audit = record(by, Action.DELETE, session, before=before, after={}, reason=reason)

@@ -130,6 +130,13 @@ class DetailsForm(forms.Form):
         return tidy_notes(self.cleaned_data.get("notes", ""))
 
 
+def details_form_for(session: PlaySession, data=None) -> DetailsForm:
+    """The form as the sheet page shows it: the date only while the sheet is open."""
+    initial = {"played_on": session.played_on, "location": session.location}
+    initial["notes"] = session.notes
+    return DetailsForm(data, initial=initial, date_editable=not session.is_finished)
+
+
 def update_details(public_id, user, *, location: str, notes: str, played_on=None):
     """The keeper's change of a sheet's location, notes and (while it is open) played date.
     A finished sheet's date is the organisers' to change, in the admin, with a reason. The

@@ -20,8 +20,9 @@ from .models import (
     Seat,
     SeatRecord,
 )
+from .new_players import ensure_player_for
 from .organising import OrganisingRefused, clean_reason, record
-from .players import ensure_player_for, tidy_name
+from .players import tidy_name
 
 Action = AuditEntry.Action
 
@@ -86,7 +87,7 @@ def link_login(player: Player, user, *, by, reason: str) -> AuditEntry:
         player.user = user
         player.save(update_fields=["user", "is_guest"])
         if old_user is not None and old_user != user:
-            ensure_player_for(old_user)  # every login has a player (scoring.players)
+            ensure_player_for(old_user)  # every login has a player (scoring.new_players)
         after = {"user": user.get_username() if user else None, "guest": player.is_guest}
         return record(by, Action.LINK, player, before=before, after=after, reason=reason)
 

@@ -14,6 +14,7 @@ from django.db import transaction
 
 from .calculators import SheetError, compute
 from .models import PlaySession, Seat, SeatRecord
+from .stored_sheets import seats_of, sheet_of
 
 
 def highlights(game: str, role: str, name: str, result: dict[str, Any]) -> dict[str, int | None]:
@@ -61,8 +62,6 @@ def records_of(
 @transaction.atomic
 def record_session(session: PlaySession) -> None:
     """Rewrite the session's records from its sheet (none unless it is finished)."""
-    from .sheets import seats_of, sheet_of
-
     SeatRecord.objects.filter(session=session).delete()
     if session.status != PlaySession.Status.FINISHED or not session.rounds.exists():
         return

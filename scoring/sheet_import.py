@@ -17,7 +17,8 @@ from .models import Player, PlaySession
 from .played import DETAIL_KEYS, sheet_details
 from .ratings import session_changed
 from .seat_keys import NAME_VALUES
-from .sheets import EditRefused, create_session, fill_session, player_named, sheet_of
+from .sheets import EditRefused, create_session, fill_session, player_named
+from .stored_sheets import sheet_of
 
 
 def export_sheet(session: PlaySession) -> dict[str, Any]:

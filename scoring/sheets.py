@@ -1,4 +1,4 @@
-"""Score sheets kept in the database: build the sheet JSON of a session, apply one edit.
+"""Score sheets kept in the database: create a session's sheet, apply one edit.
 
 A sheet is the JSON format of docs/scorekeeper.md. Every edit is a delta (add a round,
 replace round N, undo the last entry, set the end-of-game entry, finish) applied under a row
@@ -7,8 +7,8 @@ lock on the session: the candidate sheet is computed by ``scoring.calculators.co
 sheet's websocket group hears "changed", so every phone watching redraws.
 
 Sarcophagus and Sacrifice are entered once, at the end: their entry is kept as round 1.
-Why an edit is refused is ``scoring.sheet_checks``; a sheet's import and export is
-``scoring.sheet_import``.
+Why an edit is refused is ``scoring.sheet_checks``; a stored session read back as a sheet is
+``scoring.stored_sheets``; a sheet's import and export is ``scoring.sheet_import``.
 """
 
 from __future__ import annotations
@@ -26,12 +26,13 @@ from django.utils.translation import gettext as _
 from .calculators import SheetError, compute
 from .entry import END_GAMES, build_sheet
 from .models import AppliedEdit, Player, PlaySession, Round, Seat
+from .new_players import guest_named
 from .played import finishing_moment
-from .players import guest_named
 from .ratings import session_changed
 from .seat_keys import to_seats
 from .sheet_checks import EditRefused, StaleEdit, check_adding, check_restoring, not_over, stale
 from .sheet_results import result_of
+from .stored_sheets import entries_of, names_of, roles_of, rounds_of, seats_of
 
 SETUP_FIELDS = ("game", "players", "roles", "limit", "to_1000")
 
@@ -42,40 +43,6 @@ class Outcome:
     result: dict[str, Any] | None
     message: str
     extra: dict[str, Any] = field(default_factory=dict)
-
-
-# --- the sheet JSON (``build_sheet`` is each game's entry module's) ----------------------------
-
-
-def seats_of(session: PlaySession) -> list[Seat]:
-    return list(session.seats.select_related("player").order_by("position"))
-
-
-def rounds_of(session: PlaySession) -> list[Round]:
-    return list(session.rounds.order_by("number"))
-
-
-def roles_of(seats: list[Seat]) -> dict[str, str]:
-    return {seat.role: seat.player.name for seat in seats if seat.role}
-
-
-def names_of(seats: list[Seat]) -> list[str]:
-    return [seat.player.name for seat in seats]
-
-
-def entries_of(rounds: list[Round], seats: list[Seat]) -> list[dict[str, Any]]:
-    """The rounds' entries in the sheet format: stored, they name seats, not players."""
-    names = names_of(seats)
-    return [r.entry_in(names) for r in rounds]
-
-
-def sheet_of(session: PlaySession, seats=None, rounds=None) -> dict[str, Any]:
-    """The session as a score sheet (the import/export JSON)."""
-    seats = seats_of(session) if seats is None else seats
-    rounds = rounds_of(session) if rounds is None else rounds
-    return build_sheet(
-        session.game, names_of(seats), roles_of(seats), session.options, entries_of(rounds, seats)
-    )
 
 
 # --- live updates -----------------------------------------------------------------------------

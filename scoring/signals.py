@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db.models.signals import post_save
 from django.dispatch import Signal, receiver
 
-from .players import ensure_player_for
+from .new_players import ensure_player_for
 
 # Sent by the new-sheet page once a sheet is started, with ``session``, ``user`` and
 # ``origin`` (the opaque text the page was opened with, ``?origin=``): apps above scoring

@@ -8,8 +8,8 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.engine_text import refusal
 from games.engines import get_engine
+from sarco.engine_text import refusal
 
 from .errors import SheetError
 

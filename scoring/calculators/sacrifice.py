@@ -8,7 +8,6 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine_text import refusal
 from games.engines.sacrifice import (
     DECK_COPIES,
     MARKET,
@@ -17,6 +16,7 @@ from games.engines.sacrifice import (
     parse_card,
     score_breakdown,
 )
+from sarco.engine_text import refusal
 
 from .common import SheetError, as_written, parsed_per_player, places
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine_text import refusal
 from games.engines.sarcophagus import end_of_game, parse_tile, ranking
+from sarco.engine_text import refusal
 
 from .common import SheetError, canonical, names_of, parsed_per_player, per_player, places
 from .common import name_list as as_list

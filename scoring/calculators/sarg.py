@@ -8,8 +8,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine_text import refusal, say
 from games.engines.sarg import DECK, TARGET, final_result, parse_card, score_round
+from sarco.engine_text import refusal, say
 
 from .common import SheetError, add, as_written, canonical, check_keys, places, whole_number
 from .common import name_list as as_list

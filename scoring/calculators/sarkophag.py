@@ -6,7 +6,6 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine_text import refusal
 from games.engines.sarkophag import (
     DECK_HEADS,
     HAND_SIZE,
@@ -15,6 +14,7 @@ from games.engines.sarkophag import (
     lowest_seats,
     mummy_heads,
 )
+from sarco.engine_text import refusal
 
 from .common import (
     SheetError,

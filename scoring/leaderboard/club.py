@@ -1,5 +1,5 @@
 """The club's own page: plays per month, the most played game of each month and the most
-active members (figures in ``stats``)."""
+active members (figures in ``club_stats``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from .charts import month_bars
-from .stats import club_stats
+from .club_stats import club_stats
 
 
 @require_safe

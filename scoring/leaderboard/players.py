@@ -12,7 +12,6 @@ from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Table
 from scoring.models import (
     Player,
     PlaySession,
@@ -22,6 +21,7 @@ from scoring.models import (
     Seat,
     SeatRecord,
 )
+from scoring.replays import replay_reference, session_url
 
 GAME_NAMES = dict(PlaySession.GAME_CHOICES)
 UNITS = {
@@ -141,18 +141,17 @@ def _add_records(player: Player, out: dict[str, GameRecord]) -> None:
 
 def recent_sessions(player: Player, n: int = 10):
     """The player's latest finished sessions (voided ones marked), newest first, in one
-    query. ``seat.table_id`` is the public id of the online table a session was played at
-    (its replay is where the page links), None for a session typed into a sheet;
-    ``seat.unit`` names the score's unit."""
-    table = Table.objects.filter(session=OuterRef("session")).order_by("id")
+    query. ``seat.url`` is where the session can be looked at again (a replay, if the session
+    has one, ``seat.replay``; else its score sheet); ``seat.unit`` names the score's unit."""
     seats = list(
         Seat.objects.filter(player=player, session__status=PlaySession.Status.FINISHED)
         .select_related("session")
-        .annotate(table_id=Subquery(table.values("public_id")[:1]))
+        .annotate(replay=replay_reference("session"))
         .order_by(F("session__finished_at").desc(nulls_last=True), "-session_id")[:n]
     )
     for seat in seats:
         seat.unit = UNITS[seat.session.game]
+        seat.url = session_url(seat.replay, seat.session.public_id)
     return seats
 
 

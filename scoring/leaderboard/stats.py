@@ -1,4 +1,5 @@
-"""The statistics a player looks for (as BG Stats gives them) and the club's own figures.
+"""The statistics a player looks for (as BG Stats gives them); the club's figures are in
+``club_stats``.
 
 Everything is read from the rating events: one row per seat of a finished, not voided
 session, so voided sessions never count. A win is first place (a shared first place is a
@@ -8,7 +9,7 @@ most active members, as the standings leave them out, while the games played wit
 count as plays. Months and years are the club's (``TIME_ZONE``).
 
 The player's figures come from one query over their sessions (plus one for the links of a
-few sessions), worked out in Python; both pages are cached per change of any game's ratings.
+few sessions), worked out in Python, and are cached per change of any game's ratings.
 """
 
 from __future__ import annotations
@@ -19,18 +20,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
-from django.db.models import Case, Count, IntegerField, Max, Sum, Value, When
-from django.urls import reverse
 from django.utils import formats, timezone
 
-from games.models import Table
-from scoring.models import Player, PlaySession, Rating, RatingEvent, RatingLedger
+from scoring.models import Player, PlaySession, RatingEvent, RatingLedger
+from scoring.replays import replay_reference, session_url
 
 from .players import GAME_NAMES, LOWER_IS_BETTER, UNITS
 
 MIN_TOGETHER = 3  # games together before an opponent can be a nemesis or a favourite
 MONTHS_CHARTED = 24
-ACTIVE_SHOWN = 10
 CACHE_SECONDS = 600  # also bounds how long a renamed opponent keeps the old name here
 _MISSING = object()
 
@@ -66,7 +64,8 @@ class Meeting:
     is_member: bool  # not a guest, not a bot
 
 
-def _local(moment: dt.datetime) -> dt.datetime:
+def club_time(moment: dt.datetime) -> dt.datetime:
+    """``moment`` on the club's clock: months and years are the club's."""
     return timezone.localtime(moment, timezone.get_default_timezone())
 
 
@@ -306,7 +305,7 @@ def years(plays: list[Play], meetings: list[Meeting]) -> list[YearReview]:
     when = {p.session_id: p.at for p in plays}
     out: dict[int, YearReview] = {}
     for play in plays:
-        row = out.setdefault(_local(play.at).year, YearReview(_local(play.at).year))
+        row = out.setdefault(club_time(play.at).year, YearReview(club_time(play.at).year))
         row.plays += 1
         row.wins += play.won
         row.games[play.game] += 1
@@ -314,7 +313,7 @@ def years(plays: list[Play], meetings: list[Meeting]) -> list[YearReview]:
     for m in meetings:  # in time order, so the first meeting comes first
         if m.is_member and m.player_id not in seen:
             seen.add(m.player_id)
-            out[_local(when[m.session_id]).year].new_opponents.append(m.name)
+            out[club_time(when[m.session_id]).year].new_opponents.append(m.name)
     return sorted(out.values(), key=lambda r: -r.year)
 
 
@@ -354,7 +353,7 @@ def month_range(counts: dict[tuple[int, int], MonthCount], limit: int = MONTHS_C
 def plays_per_month(plays: list[Play]) -> list[MonthCount]:
     counts: dict[tuple[int, int], MonthCount] = {}
     for play in plays:
-        local = _local(play.at)
+        local = club_time(play.at)
         row = counts.setdefault((local.year, local.month), MonthCount(local.year, local.month))
         row.plays += 1
         row.games[play.game] += 1
@@ -400,17 +399,12 @@ class PlayerStats:
 
 def _links(plays: list[Play]) -> dict[int, str]:
     """Each session's page: the replay of an online table, else the score sheet (one query)."""
-    tables = dict(
-        Table.objects.filter(session_id__in=[p.session_id for p in plays])
-        .order_by("-id")
-        .values_list("session_id", "public_id")
+    replays = dict(
+        PlaySession.objects.filter(pk__in=[p.session_id for p in plays])
+        .annotate(replay=replay_reference("pk"))
+        .values_list("pk", "replay")
     )
-    return {
-        p.session_id: reverse("play:replay", args=[tables[p.session_id]])
-        if p.session_id in tables
-        else reverse("sheet", args=[p.public_id])
-        for p in plays
-    }
+    return {p.session_id: session_url(replays.get(p.session_id), p.public_id) for p in plays}
 
 
 def compute_player_stats(player: Player) -> PlayerStats | None:
@@ -453,107 +447,5 @@ def player_stats(player: Player) -> PlayerStats | None:
     found = cache.get(key, _MISSING)
     if found is _MISSING:  # None is a cached answer: no rated games yet
         found = compute_player_stats(player)
-        cache.set(key, found, CACHE_SECONDS)
-    return found
-
-
-# --- the club's page -----------------------------------------------------------------------
-
-
-@dataclass
-class ActiveMember:
-    player_id: int
-    name: str
-    plays: int
-    wins: int
-    last: dt.datetime
-    rank: int = 0
-
-
-@dataclass
-class ClubStats:
-    sessions: int
-    months: list[MonthCount]  # charted, oldest first
-    active: list[ActiveMember]
-
-
-def _month_start(year: int, month: int) -> dt.datetime:
-    """Midnight on the month's first day in the club's time zone."""
-    return timezone.make_aware(dt.datetime(year, month, 1), timezone.get_default_timezone())
-
-
-def _months_back(year: int, month: int, n: int) -> list[tuple[int, int]]:
-    """The ``n`` months up to and including (year, month), oldest first."""
-    index = year * 12 + month - 1 - (n - 1)
-    return [((index + i) // 12, (index + i) % 12 + 1) for i in range(n)]
-
-
-def club_months(limit: int = MONTHS_CHARTED) -> list[MonthCount]:
-    """Rated sessions per month and game over the latest ``limit`` months up to the last
-    game, oldest first. The months are bounded in Python and bucketed with
-    plain comparisons: truncating each row's time to its local month would call a function
-    per row (in Python, on SQLite), seconds at 100,000 sessions."""
-    last = RatingLedger.objects.aggregate(last=Max("last_at"))["last"]
-    if last is None:
-        return []
-    local = _local(last)
-    months = _months_back(local.year, local.month, limit)
-    bounds = [_month_start(y, m) for y, m in months]
-    bounds.append(_month_start(*_months_back(local.year, local.month + 1, 1)[0]))
-    bucket = Case(
-        *(When(at__lt=bound, then=Value(i)) for i, bound in enumerate(bounds[1:])),
-        output_field=IntegerField(),
-    )
-    rows = (
-        RatingEvent.objects.filter(at__gte=bounds[0], at__lt=bounds[-1])
-        .annotate(bucket=bucket)
-        .values("bucket", "game")
-        .annotate(n=Count("session", distinct=True))
-        .order_by()
-    )
-    out = [MonthCount(y, m) for y, m in months]
-    for row in rows:
-        entry = out[row["bucket"]]
-        entry.plays += row["n"]
-        entry.games[row["game"]] += row["n"]
-    if RatingEvent.objects.filter(at__lt=bounds[0]).exists():
-        return out
-    first_played = next((i for i, m in enumerate(out) if m.plays), len(out))
-    return out[first_played:]  # a younger club's chart starts at its first month
-
-
-def most_active(limit: int = ACTIVE_SHOWN) -> list[ActiveMember]:
-    """The members with the most rated plays, all games together, from the stored ratings
-    (a row per player and game: the same counts as the events, without reading them)."""
-    rows = (
-        Rating.objects.filter(player__is_guest=False, player__is_bot=False)
-        .values("player_id", "player__name")
-        .annotate(plays=Sum("games"), wins=Sum("wins"), last=Max("last_played"))
-        .order_by("-plays", "player__name")[:limit]
-    )
-    out = [
-        ActiveMember(r["player_id"], r["player__name"], r["plays"], r["wins"], r["last"])
-        for r in rows
-    ]
-    for i, member in enumerate(out):  # equal plays share a rank, as in the standings
-        same = i and out[i - 1].plays == member.plays
-        member.rank = out[i - 1].rank if same else i + 1
-    return out
-
-
-def compute_club_stats() -> ClubStats:
-    return ClubStats(
-        sessions=PlaySession.objects.rated().count(),
-        months=club_months(),
-        active=most_active(),
-    )
-
-
-def club_stats() -> ClubStats:
-    """``compute_club_stats``, once per change of the ratings."""
-    key = f"club-stats:{ratings_version()}"
-    found = cache.get(key)
-    if found is None:
-        found = compute_club_stats()
         cache.set(key, found, CACHE_SECONDS)
     return found

@@ -3,12 +3,15 @@ what a member chose about mail."""
 
 from __future__ import annotations
 
+from django.apps import apps
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from ..players import name_key
 
 
 class PlayerQuerySet(models.QuerySet):
@@ -24,9 +27,8 @@ class PlayerQuerySet(models.QuerySet):
         """Who a keeper picks at a table or an organiser merges into: no bots, and no
         administrator's or organiser's login that never played (an account made to run the
         club, e.g. by ``createorganizer``, is not a club member until it plays)."""
-        from .sessions import Seat  # sessions seat players
-
-        played = Seat.objects.filter(player=models.OuterRef("pk"))
+        # By name: the Seat model's module imports this one.
+        played = apps.get_model("scoring", "Seat").objects.filter(player=models.OuterRef("pk"))
         runs_the_club = models.Q(user__is_superuser=True) | models.Q(user__is_staff=True)
         return self.filter(is_bot=False).exclude(runs_the_club & ~models.Exists(played))
 
@@ -37,8 +39,6 @@ class PlayerQuerySet(models.QuerySet):
 
     def named(self, name: str):
         """The player whose name is ``name`` in any spelling (case, width, accents composed)."""
-        from ..players import name_key
-
         return self.filter(name_key=name_key(name))
 
     def bulk_create(self, objs, *args, **kwargs):
@@ -118,8 +118,6 @@ class Player(models.Model):
             raise ValidationError({"name": _("A club player already has this name.")})
 
     def fill_name_key(self) -> None:
-        from ..players import name_key
-
         self.name_key = name_key(self.name)
 
 

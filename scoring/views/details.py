@@ -9,16 +9,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..models import PlaySession
-from ..played import DetailsForm, club_locations, update_details
+from ..played import club_locations, details_form_for, update_details
 from .sheet_context import sheet_context
 from .sheets import forbidden
-
-
-def details_form_for(session: PlaySession, data=None) -> DetailsForm:
-    """The form as the sheet page shows it: the date only while the sheet is open."""
-    initial = {"played_on": session.played_on, "location": session.location}
-    initial["notes"] = session.notes
-    return DetailsForm(data, initial=initial, date_editable=not session.is_finished)
 
 
 @login_required

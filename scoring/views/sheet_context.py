@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games.catalog import GAMES_BY_SLUG
-from games.engine_text import say
+from sarco.engine_text import say
 
 from ..calculators import SheetError
 from ..entry import build_sheet, entry_of
@@ -20,7 +20,7 @@ from ..entry.form import entry_context
 from ..faces import card_label
 from ..models import AuditEntry, PlaySession
 from ..sheet_results import result_of
-from ..sheets import entries_of, roles_of, rounds_of, seats_of
+from ..stored_sheets import entries_of, roles_of, rounds_of, seats_of
 from .undone import undone_for
 
 ROLE_LABEL = {"queen": _("Queen · rows"), "king": _("King · columns")}

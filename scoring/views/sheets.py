@@ -21,12 +21,12 @@ from django_htmx.http import reswap, retarget
 
 from games.catalog import GAMES, GAMES_BY_SLUG
 
-from .. import sheets
+from .. import sheets, stored_sheets
 from ..entry import entry_of
 from ..entry.form import MAX_VERSION, entry_context, posted_number
 from ..models import Player, PlaySession
 from ..numbers import form_int, form_ints
-from ..played import LOCATION_LENGTH, DetailsForm, club_locations, tidy_line
+from ..played import LOCATION_LENGTH, DetailsForm, club_locations, details_form_for, tidy_line
 from ..players import name_key, tidy_name
 from ..sheets import EditRefused, StaleEdit
 from ..signals import sheet_started
@@ -203,8 +203,6 @@ def sheet(request, public_id):
     number = form_int(request.GET.get("round"), MAX_ROUNDS)
     context = sheet_context(request, session, number=number)
     if context["can_edit"]:
-        from .details import details_form_for  # the details view imports this module
-
         context.update(details_form=details_form_for(session), locations=club_locations())
     return render(request, "scoring/sheet.html", context)
 
@@ -319,7 +317,7 @@ def delete_sheet(request, public_id):
         else:
             messages.success(request, _("The sheet was deleted."))
             return redirect("scorekeeper")
-    context = {"session": session, "seats": sheets.seats_of(session), "error": error}
+    context = {"session": session, "seats": stored_sheets.seats_of(session), "error": error}
     context["round_count"] = session.rounds.count()
     return render(request, "scoring/delete_sheet.html", context)
 

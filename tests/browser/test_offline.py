@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from playwright.sync_api import expect
 
-from scoring import sheets
+from scoring import sheets, stored_sheets
 from scoring.calculators import compute
 from scoring.models import Player, PlaySession
 from tests.browser.conftest import PHONE, screenshot, start_chromium
@@ -228,7 +228,7 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
 
         page.wait_for_url(f"{self.live_server_url}/scorekeeper/{public_id}/", timeout=20_000)
         started = PlaySession.objects.get(public_id=public_id)
-        assert [s.player.name for s in sheets.seats_of(started)] == ["Clara", "Anna", "Ben"]
+        assert [s.player.name for s in stored_sheets.seats_of(started)] == ["Clara", "Anna", "Ben"]
         assert started.options == {"limit": 100}
         rounds = [r.named_entry() for r in started.rounds.order_by("number")]
         assert [r["heads"]["Clara"] for r in rounds] == [5, 6]
@@ -330,7 +330,7 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
 
         page.wait_for_url(f"{self.live_server_url}/scorekeeper/{public_id}/", timeout=20_000)
         started = PlaySession.objects.get(public_id=public_id)
-        assert [s.player.name for s in sheets.seats_of(started)] == ["Anna", "Gustav"]
+        assert [s.player.name for s in stored_sheets.seats_of(started)] == ["Anna", "Gustav"]
         entry = started.rounds.get().named_entry()
         assert entry["trophies"] == {"Anna": ["KH"], "Gustav": ["QS"]}
 

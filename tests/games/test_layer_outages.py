@@ -6,8 +6,9 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
-from games import layer_outages, tables
+from games import tables
 from games.models import Table
+from sarco import layer_outages
 
 from .helpers import acting_user, first_legal, sarg_table, user_at
 from .test_consumers import close_the_sync_threads_connections, connected, stub  # noqa: F401

@@ -8,6 +8,7 @@ import pytest
 
 from games import recent_tables, tables
 from games.models import Table
+from scoring.models import PlaySession
 
 from .helpers import sarg_table, user_at
 
@@ -87,3 +88,16 @@ def test_a_table_read_too_long_ago_is_read_again(play, monkeypatch):
     record = play(table)
     clock[0] += recent_tables.TRUST_SECONDS + 0.1
     assert recent_tables.advanced(table.public_id.hex, 1, record) is None
+
+
+@pytest.mark.django_db
+def test_a_move_that_records_the_session_shows_it_not_the_one_cached_before():
+    before = read(sarg_table())
+    assert before.session is None  # now cached on the table
+    session = PlaySession.objects.create(game="sarg", mode="online")
+    recent_tables.remember(before)
+    wrote = {**json.loads(recent_tables.move_record(before)), "version": 1}
+    after = recent_tables.advanced(
+        before.public_id.hex, 1, json.dumps(wrote | {"session_id": session.pk})
+    )
+    assert after.session == session and before.session is None

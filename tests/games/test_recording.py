@@ -10,7 +10,7 @@ from games.engines import get_engine
 from games.replay import table_states
 from scoring.calculators import compute
 from scoring.models import PlaySession
-from scoring.sheets import sheet_of
+from scoring.stored_sheets import sheet_of
 
 from .helpers import bot_table, play_out, sarg_table, user
 

@@ -68,7 +68,7 @@ async def _scenario(redis: PrivateRedis, base: str, ws_base: str, table: Table) 
     redis.start()
 
     # The sockets held through the outage stay open: their consumers rejoin the table's group
-    # once Redis answers again and send the table as it stands (games.layer_outages).
+    # once Redis answers again and send the table as it stands (sarco.layer_outages).
     for socket in held:
         assert await _read_until(socket, outage_version) == "reached"
         await socket.close()

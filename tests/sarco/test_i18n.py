@@ -425,8 +425,8 @@ def test_an_engines_refusal_reaches_a_german_player_in_german(client):
 def test_engine_texts_keep_their_message_id_and_parameters():
     from django.utils import translation
 
-    from games.engine_text import refusal, say
     from games.engines import IllegalMove, PluralText, Text
+    from sarco.engine_text import refusal, say
 
     refused = IllegalMove(
         Text(

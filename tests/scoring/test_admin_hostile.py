@@ -5,7 +5,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import player_organising, sheets
+from scoring import player_organising, stored_sheets
 from scoring.calculators import compute
 from scoring.models import AuditEntry, Player, PlaySession
 from tests.scoring.organiser_helpers import (
@@ -111,7 +111,7 @@ def test_a_correction_with_odd_values_mixed_in_saves_only_what_the_rules_take(
         assert (AuditEntry.objects.count(), rounds_now(session)) == (audits, before)
     else:
         assert AuditEntry.objects.count() == audits + 1
-        compute(sheets.sheet_of(session))  # what was saved is a sheet the rules take
+        compute(stored_sheets.sheet_of(session))  # what was saved is a sheet the rules take
 
 
 @SLOW

@@ -5,7 +5,7 @@ import uuid
 import pytest
 from django.test import Client
 
-from scoring import sheets
+from scoring import sheets, stored_sheets
 from scoring.models import PlaySession
 
 from .sheet_helpers import players, sarg_sheet, sarkophag_sheet, user
@@ -200,7 +200,7 @@ def test_a_sheet_started_offline_gets_the_phone_s_id_once():
     assert second.json()["already"] is True
     session = PlaySession.objects.get(public_id=public_id)
     assert session.options == {"limit": 50}
-    assert [s.player.name for s in sheets.seats_of(session)] == ["Anna", "Ben", "Clara"]
+    assert [s.player.name for s in stored_sheets.seats_of(session)] == ["Anna", "Ben", "Clara"]
 
 
 def test_someone_else_s_sheet_id_is_refused():

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.core.management import CommandError, call_command
 
-from scoring import player_organising, sheet_import, sheets
+from scoring import player_organising, sheet_import, sheets, stored_sheets
 from scoring.calculators import compute
 from scoring.models import PlaySession, Rating
 from tests.scoring.organiser_helpers import organiser, player
@@ -179,7 +179,7 @@ def test_the_import_command_matches_the_loser_to_the_club_spelling(tmp_path):
     run_import(tmp_path, [{**sheet, "date": "2024-05-17"}])
     session = PlaySession.objects.get()
     assert session.rounds.get().named_entry()["lost_by_cards"] == "Anna"
-    assert compute(sheets.sheet_of(session))["winners"] == ["Ben"]
+    assert compute(stored_sheets.sheet_of(session))["winners"] == ["Ben"]
 
 
 @pytest.mark.parametrize(
@@ -202,5 +202,5 @@ def test_a_rename_rewrites_the_loser_by_cards_so_the_sheet_still_computes():
     anna = session.seats.get(position=0).player
     player_organising.rename(anna, "Anna B", by=olga, reason="Surname.")
     assert session.rounds.get().named_entry()["lost_by_cards"] == "Anna B"
-    assert compute(sheets.sheet_of(session))["winners"] == ["Ben"]
+    assert compute(stored_sheets.sheet_of(session))["winners"] == ["Ben"]
     assert places(session) == {"Anna B": 2, "Ben": 1}

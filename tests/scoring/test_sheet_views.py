@@ -2,7 +2,7 @@ import re
 
 import pytest
 
-from scoring import sheet_import, sheets
+from scoring import sheet_import, sheets, stored_sheets
 from scoring.models import PlaySession
 
 from .sheet_helpers import SQUARE, entry_url, players, sarg_sheet, sarkophag_sheet, user
@@ -255,7 +255,7 @@ def test_seats_swapped_without_a_readable_seen_stay(client, owner, seen):
     session = sarg_sheet(owner)
     response = client.post(f"/scorekeeper/{session.public_id}/swap/", seen, follow=True)
     assert NO_VERSION in response.content.decode()
-    assert [s.player.name for s in sheets.seats_of(session)] == ["Anna", "Ben"]
+    assert [s.player.name for s in stored_sheets.seats_of(session)] == ["Anna", "Ben"]
 
 
 def voided_sarg(reason="Played with a short deck."):

@@ -2,7 +2,7 @@
 
 Engines stay pure Python (no Django import), so they mark what players read with
 ``games.engines.Text(...)`` and ``PluralText(singular, plural, count)`` instead of gettext;
-these keywords tell xgettext to extract them, and ``games.engine_text.say`` translates them.
+these keywords tell xgettext to extract them, and ``sarco.engine_text.say`` translates them.
 ``_t`` and ``gettext_now`` are gettext imported under another name (next to a lazy ``_``).
 """
 

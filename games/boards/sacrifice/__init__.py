@@ -6,7 +6,7 @@ a card to play sits in the hand. A sacrifice is picked card by card and confirme
 (``static/js/sacrifice-pick.js`` posts the legal move whose cards were picked, from the viewer's
 own legal sacrifices embedded in the form); every choice is also listed under how many cards it
 gives up, for a page whose script did not run. A secret choice shows only *that* the opponent
-has chosen, never what, until the view reveals it.
+has chosen, never what, until the view reveals it. The log's sentences are ``events``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from django.utils.translation import ngettext
 from games.engines.sacrifice import BUY_VALUE, SACRIFICE_POINTS, score_breakdown
 from scoring.faces import card_face
 
-from .common import EVENTS_SHOWN, move_json, named
+from ..common import EVENTS_SHOWN, move_json
+from .events import event_text
 
 RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK"]
 MARKET_VALUES = range(6, 11)
@@ -28,7 +29,7 @@ MARKET_VALUES = range(6, 11)
 
 def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     me = view["seat"]
-    events = [_event_text(event, names) for event in view["events"]]
+    events = [event_text(event, names) for event in view["events"]]
     sacrifices = [m for m in moves if "sacrifice" in m]
     return {
         "view": view,
@@ -483,73 +484,3 @@ def _result(view, names) -> dict[str, Any] | None:
             }
         )
     return {"text": text, "rows": rows, "by_cards": loser is not None}
-
-
-def _event_text(event: dict[str, Any], names: list[str]) -> str:
-    kind = event["kind"]
-    who = names[event["seats"][0]] if event["seats"] else ""
-    if kind == "trophy":
-        return _("Hand %(hand)s: the trophy is %(card)s.") % {
-            "hand": event["hand"],
-            "card": card_face(event["trophy"])["text"],
-        }
-    if kind == "buy" and "card" in event:
-        return _("%(name)s spends %(a)s and %(b)s on %(card)s.") % {
-            "name": who,
-            "a": card_face(event["spend"][0])["text"],
-            "b": card_face(event["spend"][1])["text"],
-            "card": card_face(event["card"])["text"],
-        }
-    if kind == "buy":
-        return _("%(name)s buys nothing.") % {"name": who}
-    if kind == "trick" and event["winner"] is None:
-        return _("%(a)s and %(b)s tie.") % {
-            "a": card_face(event["cards"][0])["text"],
-            "b": card_face(event["cards"][1])["text"],
-        }
-    if kind == "trick":
-        winner = event["winner"]
-        return _("%(name)s takes it with %(mine)s against %(theirs)s.") % {
-            "name": names[winner],
-            "mine": card_face(event["cards"][winner])["text"],
-            "theirs": card_face(event["cards"][1 - winner])["text"],
-        }
-    if kind == "lead":
-        return _("%(name)s leads %(card)s.") % {
-            "name": who,
-            "card": card_face(event["card"])["text"],
-        }
-    if kind == "hand":
-        a, b = event["tricks"][event["seats"][0]], event["tricks"][1 - event["seats"][0]]
-        if a == b:
-            return _("%(name)s wins the hand in sudden death and takes %(card)s.") % {
-                "name": who,
-                "card": card_face(event["trophy"])["text"],
-            }
-        return _("%(name)s wins the hand (%(a)s to %(b)s) and takes %(card)s.") % {
-            "name": who,
-            "a": a,
-            "b": b,
-            "card": card_face(event["trophy"])["text"],
-        }
-    if kind == "sacrifice":
-        return ngettext(
-            "%(name)s sacrifices %(n)s card.", "%(name)s sacrifices %(n)s cards.", event["count"]
-        ) % {"name": who, "n": event["count"]}
-    if kind == "sudden_death":
-        return _("The tricks are level: sudden death.")
-    if kind == "contest":
-        keeper, other = event["seats"]
-        return _(
-            "Both chose %(card)s: a coin toss gives it to %(keeper)s, %(other)s gets %(spare)s."
-        ) % {
-            "card": card_face(event["card"])["text"],
-            "keeper": names[keeper],
-            "other": names[other],
-            "spare": card_face(event["spare"])["text"],
-        }
-    if kind == "reshuffle":
-        return _("%(name)s shuffles their cards into a new draw pile.") % {"name": who}
-    if kind == "lost":
-        return _("%(name)s has fewer than 7 cards left and loses.") % {"name": who}
-    return named(event.get("text", ""), names)
