@@ -1,6 +1,7 @@
-"""How the four games present themselves to people: titles, seats, one-line pitches.
+"""How the games present themselves to people: titles, seats, one-line pitches.
 
-Rules live in ``games.engines``; this is only the shop window (the home page, menus).
+Rules live in ``games.engines`` and each game's words in its spec there
+(``games.engines.registry``); this is only the shop window (the home page, menus).
 """
 
 from __future__ import annotations
@@ -10,6 +11,9 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+
+from games.engine_text import lazy_say
+from games.engines.registry import GameSpec, specs
 
 
 @dataclass(frozen=True)
@@ -31,39 +35,18 @@ class GameInfo:
         return _("%(low)d–%(high)d players") % {"low": self.min_players, "high": self.max_players}
 
 
-GAMES: tuple[GameInfo, ...] = (
-    GameInfo(
-        "sarkophag",
-        "Sarkophag",
-        3,
-        6,
-        _("Play higher or lower than the lead and leave the mummy heads to everybody else."),
-        _("trick-taking"),
-    ),
-    GameInfo(
-        "sacrifice",
-        "Sacrifice",
-        2,
-        2,
-        _("Win tricks for face-card trophies, then choose what your deck can bear to sacrifice."),
-        _("trick-taking deck-builder"),
-    ),
-    GameInfo(
-        "sarcophagus",
-        "Sarcophagus",
-        2,
-        4,
-        _("Bid hidden coins on a piecepack pyramid for fame, and mind the traps by the tomb."),
-        _("piecepack pyramid"),
-    ),
-    GameInfo(
-        "sarg",
-        "Sarg",
-        2,
-        2,
-        _("Build a 3×3 coffin of cards together: the Queen scores rows, the King columns."),
-        _("card placement, six rounds"),
-    ),
-)
+def info(spec: GameSpec) -> GameInfo:
+    """A registered game as the shop window shows it (its words translated when shown)."""
+    return GameInfo(
+        spec.slug,
+        spec.title,
+        spec.min_players,
+        spec.max_players,
+        lazy_say(spec.pitch),
+        lazy_say(spec.kind),
+    )
+
+
+GAMES: tuple[GameInfo, ...] = tuple(info(spec) for spec in specs())
 
 GAMES_BY_SLUG = {game.slug: game for game in GAMES}

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
+from importlib.util import find_spec
 from typing import Any
 
 from .base import Engine, Text
@@ -32,8 +33,9 @@ class Option:
 
     ``kind`` is ``bool`` or ``int``; an ``int`` option may be left out (None: the engine's
     default) and is otherwise a whole number from ``low`` to ``high``, ``refused`` saying why
-    another value is not (with ``%(max)d`` for ``high``). ``aliases`` are older names people
-    or files still use for it.
+    another value is not (with ``%(max)d`` for ``high``) and ``not_a_number`` what a form
+    says of typing that is no number. ``aliases`` are older names people or files still use
+    for it.
     """
 
     name: str
@@ -43,6 +45,7 @@ class Option:
     low: int | None = None
     high: int | None = None
     refused: Text | None = None
+    not_a_number: Text | None = None
     aliases: tuple[str, ...] = ()
 
 
@@ -173,6 +176,11 @@ def slugs() -> tuple[str, ...]:
     return tuple(spec.slug for spec in specs())
 
 
+def game_choices() -> list[tuple[str, str]]:
+    """The games as a model field's choices: (slug, title), in menu order."""
+    return [(spec.slug, spec.title) for spec in specs()]
+
+
 def find(slug: Any) -> GameSpec | None:
     """The game called ``slug``, or None for a name no game has."""
     return _SPECS.get(slug) if isinstance(slug, str) else None
@@ -184,6 +192,12 @@ def spec_of(slug: str) -> GameSpec:
     if spec is None:
         raise KeyError(f"No game called {slug!r}; known games: {', '.join(slugs())}")
     return spec
+
+
+def with_part(package: str) -> tuple[str, ...]:
+    """The games that have a module in a layer's ``package``, without importing them (for a
+    layer whose game modules import the layer's own package)."""
+    return tuple(slug for slug in slugs() if find_spec(f"{package}.{slug}") is not None)
 
 
 def parts(package: str) -> dict[str, Any]:

@@ -46,6 +46,7 @@ SPEC = GameSpec(
                 "The head limit is a whole number from 1 to %(max)d, or none for one round.",
                 max=MAX_LIMIT,
             ),
+            not_a_number=Text("The head limit must be a whole number of heads."),
         ),
     ),
     records=(Record("fewest_heads", Text("Fewest heads in a round"), lowest=True),),
