@@ -19,7 +19,8 @@ from .common import EVENTS_SHOWN, move_json, named
 
 BoardBuilder = Callable[[dict[str, Any], list[dict[str, Any]], list[str]], dict[str, Any]]
 
-BOARDS: dict[str, BoardBuilder] = {game: module.board for game, module in parts(__name__).items()}
+BOARD_MODULES = parts(__name__)  # games.boards.<game>, for the games that have one
+BOARDS: dict[str, BoardBuilder] = {game: module.board for game, module in BOARD_MODULES.items()}
 
 GENERIC_TEMPLATE = "games/_board_generic.html"
 
