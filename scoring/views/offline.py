@@ -26,7 +26,7 @@ from ..entry.form import entry_context, posted_number
 from ..models import PlaySession
 from ..numbers import form_int
 from ..sheets import EditRefused, StaleEdit
-from .sheets import MAX_LIMIT, MAX_ROUNDS, _picked, posted_key
+from .sheets import MAX_LIMIT, MAX_ROUNDS, _picked, number_options, posted_key
 
 NOTHING_SAVED = gettext_lazy("Nothing was saved.")
 
@@ -129,9 +129,10 @@ def sync_new_sheet(request, game) -> JsonResponse:
         return existing
     chosen, guests = _picked(request)
     options = {}
-    limit = form_int(request.POST.get("limit", ""), MAX_LIMIT)
-    if game == "sarkophag" and limit is not None:
-        options["limit"] = limit
+    for option in number_options(game):
+        value = form_int(request.POST.get(option.name, ""), MAX_LIMIT)
+        if value is not None:
+            options[option.name] = value
     try:
         session = sheets.start_session(
             game,
