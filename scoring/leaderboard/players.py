@@ -11,7 +11,7 @@ from django.db.models import Avg, Count, F, Max, Min, OuterRef, Q, Subquery
 from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 
-from games.engine_text import lazy_say, say
+from games.engine_text import lazy_say
 from games.engines.registry import specs
 from games.models import Table
 from scoring.models import (
@@ -120,7 +120,7 @@ def _add_records(player: Player, out: dict[str, GameRecord]) -> None:
     best = {name: (Min if lowest else Max)(name) for name, lowest in columns.items()}
     for row in counted.values("game").annotate(**best):
         rec = out[row["game"]]
-        rec.records += [(say(r.label), row[r.field]) for r in RECORDS.get(rec.game, ())]
+        rec.records += [(lazy_say(r.label), row[r.field]) for r in RECORDS.get(rec.game, ())]
     for rec in out.values():
         rec.records = [(label, value) for label, value in rec.records if value is not None]
     # a game without records of its own (Sarcophagus: the most fame) shows its best score
