@@ -8,10 +8,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.bots import BOT_LEVELS
-from games.engines import get_engine
+from games.engines.registry import Option, spec_of
+from sarco.engine_text import lazy_say
 
 from .bot_players import LEVEL_LABELS
-from .options import MAX_LIMIT
 
 OPEN, INVITE = "open", "invite"
 BOT_PREFIX = "bot:"
@@ -25,48 +25,51 @@ def seat_choices() -> list[tuple[str, Any]]:
     return [(OPEN, _("Open: anyone in the lobby")), (INVITE, _("Invite only: by link")), *bots]
 
 
+def option_field(option: Option) -> forms.Field:
+    """The form field of one of a game's options, in its own words."""
+    words = {"label": lazy_say(option.label), "help_text": lazy_say(option.help)}
+    if option.kind is bool:
+        return forms.BooleanField(required=False, **words)
+    return forms.IntegerField(required=False, min_value=option.low, max_value=option.high, **words)
+
+
 class NewTableForm(forms.Form):
     """One game's form: only that game's seat range, options and seats 2 to its maximum.
+
+    The options are the game's own (its spec in ``games.engines.registry``): a switch is a
+    checkbox, a number a whole-number field that may be left empty.
 
     Prefixed with the game's name, so the lobby can show one per game; the game itself is
     posted as a plain ``game`` field beside it.
     """
 
     seats = forms.TypedChoiceField(label=_("Players"), coerce=int)
-    to_1000 = forms.BooleanField(
-        label=_("Play to 1000 points"),
-        required=False,
-        help_text=_("Otherwise the game is six rounds, one deck."),
-    )
-    limit = forms.IntegerField(
-        label=_("Head limit"),
-        required=False,
-        min_value=1,
-        max_value=MAX_LIMIT,
-        help_text=_("Play rounds until someone has more than this many heads; empty: one round."),
-    )
 
     def __init__(self, game: str, *args, **kwargs):
         kwargs.setdefault("prefix", game)
         super().__init__(*args, **kwargs)
         self.game = game
-        engine = get_engine(game)
+        spec = spec_of(game)
+        engine = spec.engine
+        self.options = spec.options
         self.low, self.high = engine.min_players, engine.max_players
         counts = range(self.low, self.high + 1)
         self.fields["seats"].choices = [(n, str(n)) for n in counts]
         self.fields["seats"].initial = self.low
         if self.low == self.high:
             self.fields["seats"].widget = forms.HiddenInput()
-        if game != "sarg":
-            del self.fields["to_1000"]
-        if game != "sarkophag":
-            del self.fields["limit"]
+        for option in self.options:
+            self.fields[option.name] = option_field(option)
         for position in range(1, self.high):
             self.fields[f"seat_{position}"] = forms.ChoiceField(
                 label=_("Seat %(number)s") % {"number": position + 1},
                 choices=seat_choices(),
                 initial=OPEN,
             )
+
+    @property
+    def option_fields(self):
+        return [self[option.name] for option in self.options]
 
     @property
     def seat_fields(self):
@@ -77,10 +80,9 @@ class NewTableForm(forms.Form):
         data = self.cleaned_data
         seats = data["seats"]
         options: dict[str, Any] = {}
-        if "to_1000" in data:
-            options["to_1000"] = data["to_1000"]
-        if data.get("limit") is not None:
-            options["limit"] = data["limit"]
+        for option in self.options:
+            if option.kind is bool or data.get(option.name) is not None:
+                options[option.name] = data[option.name]
         bots, invite_only = {}, []
         for position in range(1, seats):
             choice = data.get(f"seat_{position}", OPEN)

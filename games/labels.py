@@ -6,8 +6,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.engines.registry import find
+from sarco.catalog import GAMES_BY_SLUG
+from sarco.engine_text import say
+
 from .bot_players import level_label
-from .catalog import GAMES_BY_SLUG
 
 
 def seat_name(seat) -> str:
@@ -39,10 +42,7 @@ def game_title(game: str) -> str:
 
 
 def option_text(game: str, options: dict[str, Any]) -> str:
-    """The table's options in a few words for lists and headings."""
-    if game == "sarg":
-        return _("play to 1000") if options.get("to_1000") else _("six rounds")
-    if game == "sarkophag":
-        limit = options.get("limit")
-        return _("to %(limit)s heads") % {"limit": limit} if limit else _("one round")
-    return ""
+    """The table's options in a few words for lists and headings (the game's own words)."""
+    spec = find(game)
+    words = spec.option_words(options) if spec is not None else None
+    return say(words) if words is not None else ""

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalog import GAMES
+from sarco.catalog import GAMES
+
 from .labels import option_text, seat_name
 from .models import Table
 

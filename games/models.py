@@ -22,16 +22,12 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import Engine, get_engine
+from games.engines.registry import game_choices
 
 # What a rendering of a table reads with each seat: its person and their club name.
 SEAT_PEOPLE = "user__player"
 
-GAME_CHOICES = [
-    ("sarkophag", "Sarkophag"),
-    ("sacrifice", "Sacrifice"),
-    ("sarcophagus", "Sarcophagus"),
-    ("sarg", "Sarg"),
-]
+GAME_CHOICES = game_choices()
 
 
 class TableQuerySet(models.QuerySet):

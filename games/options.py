@@ -1,8 +1,9 @@
 """Table options, checked per game before a table opens.
 
-Options use the engines' own names (they are passed to ``engine.new_game`` as they are):
-Sarg ``to_1000`` (bool) and ``queen`` (the seat playing Queen, 0 or 1); Sarkophag ``limit``
-(heads, or None for a single round). ``play_to_1000`` is read as Sarg's ``to_1000``.
+Options use the engines' own names (they are passed to ``engine.new_game`` as they are).
+Each game declares its options in its spec (``games.engines.registry``): an older name of
+one is read as the option, and a number option is checked against its range here, so a
+person reads why; then the engine has the last word on all of them.
 """
 
 from __future__ import annotations
@@ -12,11 +13,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine_text import refusal
-from games.engines import get_engine
-
-MAX_LIMIT = 999  # Sarkophag: a head limit beyond this would never end an evening
-ALIASES = {"sarg": {"play_to_1000": "to_1000"}}
+from games.engines.registry import Option, spec_of
+from sarco.engine_text import refusal, say
 
 
 def clean_options(game: str, options: Any, seats: int) -> dict[str, Any]:
@@ -25,20 +23,29 @@ def clean_options(game: str, options: Any, seats: int) -> dict[str, Any]:
         return {}
     if not isinstance(options, Mapping):
         raise ValueError(_("Table options must be a set of named values."))
-    aliases = ALIASES.get(game, {})
-    cleaned = {aliases.get(key, key): value for key, value in options.items()}
-    if game == "sarkophag":
-        limit = cleaned.get("limit")
-        if limit is None:
-            cleaned.pop("limit", None)
-        elif type(limit) is not int or not 1 <= limit <= MAX_LIMIT:
-            raise ValueError(
-                _("The head limit is a whole number from 1 to %(max)d, or none for one round.")
-                % {"max": MAX_LIMIT}
-            )
-    engine = get_engine(game)
+    spec = spec_of(game)
+    cleaned = {}
+    for key, value in options.items():
+        option = spec.option(key)
+        cleaned[option.name if option else key] = value
+    for option in spec.options:
+        if option.kind is int:
+            _check_number(option, cleaned)
+    engine = spec.engine
     try:
         engine.new_game(seats, 0, **cleaned)  # the engine has the last word
     except (TypeError, ValueError) as exc:
         raise ValueError(refusal(exc)) from None
     return cleaned
+
+
+def _check_number(option: Option, cleaned: dict[str, Any]) -> None:
+    """A number option left empty is left out (the engine's default); one out of its range
+    is refused with the option's own reason (without one, the engine's refusal is read)."""
+    value = cleaned.get(option.name)
+    if value is None:
+        cleaned.pop(option.name, None)
+    elif option.refused is not None and (
+        type(value) is not int or not option.low <= value <= option.high
+    ):
+        raise ValueError(say(option.refused))

@@ -27,20 +27,16 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
-from .boards import board_context
+from .boards import BOARD_MODULES, board_context
 from .recent_tables import keep_latest
 
 log = logging.getLogger(__name__)
 
+# A game's parts every viewer sees alike: its board module's ``SHARED_PARTS``, if any.
 PARTS: dict[str, dict[str, str]] = {
-    "sarg": {
-        "head": "games/sarg/_head.html",
-        "round_end": "games/sarg/_round_end.html",
-        "coffin": "games/sarg/_coffin.html",
-        "roles": "games/sarg/_roles.html",
-        "tail": "games/sarg/_tail.html",
-        "events": "games/_events.html",
-    },
+    game: module.SHARED_PARTS
+    for game, module in BOARD_MODULES.items()
+    if hasattr(module, "SHARED_PARTS")
 }
 CACHE_SECONDS = 600
 RECENT = 512  # per process: a few versions of a few hundred live tables

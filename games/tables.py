@@ -33,7 +33,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engines import GAME_NAMES, get_engine
+from games.engines import get_engine
+from games.engines.registry import find
 
 from .bot_players import bot_player
 from .models import SEAT_PEOPLE, Table, TableMove, TableSeat
@@ -142,7 +143,7 @@ def open_table(
     """A new table; the host takes seat 0. ``bots`` seats a bot (level) at positions,
     ``invite_only`` keeps positions for people with the link (the lobby does not offer them)."""
     require_user(host)
-    if game not in GAME_NAMES:
+    if find(game) is None:
         raise TableError(_("There is no game called %(game)r.") % {"game": game})
     engine = get_engine(game)
     if type(seats) is not int or not engine.min_players <= seats <= engine.max_players:

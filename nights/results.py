@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
+from games.engines.registry import specs
 from games.models import Table
 from scoring.models import PlaySession, RatingEvent, Seat
 
@@ -15,7 +16,8 @@ from .models import Night
 
 TOP = 5
 LIVE = (Table.Status.OPEN, Table.Status.PLAYING)
-FEWER_IS_BETTER = {"sarkophag"}  # heads: a big number there is a bad night, not a feat
+# heads: a big number there is a bad night, not a feat
+FEWER_IS_BETTER = {spec.slug for spec in specs() if spec.lower_wins}
 NEWCOMER_ORDINAL = 0.0  # mu 25 - 3 * sigma 25/3: the ordinal before a player's first game
 
 

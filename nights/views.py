@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games import tables
-from games.catalog import GAMES
 from games.engines import GAME_NAMES
 from games.forms import NewTableForm
+from sarco.catalog import GAMES
 from scoring.numbers import form_int
 from scoring.played import club_locations
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games.engines import PluralText, Text
@@ -44,3 +45,7 @@ def say(message: Any) -> str:
 def refusal(exc: BaseException) -> str:
     """Why an engine refused (an ``IllegalMove`` or a parse ``ValueError``), translated."""
     return say(exc.args[0]) if len(exc.args) == 1 else str(exc)
+
+
+lazy_say = lazy(say, str)
+"""``say`` when the text is shown, not when it is built: for words kept at import time."""

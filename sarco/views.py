@@ -3,7 +3,7 @@
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from games.catalog import GAMES
+from sarco.catalog import GAMES
 from scoring.leaderboard.standings import top
 
 

@@ -24,6 +24,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.engines.registry import specs
+
 from . import ratings
 from .bulk_import import club_players
 from .models import Player, PlaySession, Seat, SheetImport, club_today
@@ -31,7 +33,7 @@ from .played import LOCATION_LENGTH, tidy_line, tidy_notes
 from .players import name_key, tidy_name
 
 GAMES = {name.casefold(): slug for slug, name in PlaySession.GAME_CHOICES}
-LOWER_WINS = {"sarkophag"}  # heads are bad
+LOWER_WINS = {spec.slug for spec in specs() if spec.lower_wins}  # heads are bad
 SOURCE = "bgstats:"
 MAX_UUID = 200 - len(SOURCE)
 

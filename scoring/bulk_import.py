@@ -27,6 +27,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.engines.registry import spec_of
+
 from . import ratings
 from .bulk_rows import ANALYZE_AFTER, analyze, insert_objects, insert_rows, paused_gc
 from .calculators import SheetError, compute
@@ -268,12 +270,8 @@ def entries_of(sheet: Sheet, names: dict[str, str]) -> list[dict[str, Any]]:
 
 
 def options_of(sheet: Sheet) -> dict[str, Any]:
-    game, data = sheet.result["game"], sheet.data
-    if game == "sarkophag" and data.get("limit") is not None:
-        return {"limit": data["limit"]}
-    if game == "sarg" and data.get("to_1000"):
-        return {"to_1000": True}
-    return {}
+    """The game's options the sheet sets (a number given, a switch on)."""
+    return spec_of(sheet.result["game"]).set_options(sheet.data)
 
 
 def fingerprint(game: str, at: dt.datetime, players: list[Player], entries, options) -> str:

@@ -7,43 +7,16 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from games.engines.registry import parts
+
 from .models import Player, PlaySession
 from .sheet_import import import_sheet
 
-DEMO_SHEETS = (
-    {
-        "game": "sarkophag",
-        "players": ["Anna", "Ben", "Clara"],
-        "limit": 20,
-        "rounds": [
-            {"heads": {"Anna": 12, "Ben": 0, "Clara": 7}},
-            {"cards": {"Anna": [22, 15], "Ben": [], "Clara": [9, 8, 36]}},
-            {"heads": {"Anna": 3, "Ben": 9, "Clara": 2}},
-        ],
-    },
-    {
-        "game": "sarcophagus",
-        "players": ["Ron", "Amy"],
-        "tiles": {"Ron": ["5-sun", "2-moon"], "Amy": ["ace-sun", "null-arms"]},
-        "sarcophagus": {"Amy": ["null-moon"]},
-        "discard": {"Ron": "2-moon"},
-    },
-    {
-        "game": "sacrifice",
-        "players": ["Anna", "Ben"],
-        "trophies": {"Anna": ["KH", "JK"], "Ben": ["QS"]},
-        "sacrificed": {"Anna": ["AS", "7D"], "Ben": ["KD"]},
-    },
-    {
-        "game": "sarg",
-        "players": ["Henrik", "Nico"],
-        "roles": {"queen": "Henrik", "king": "Nico"},
-        "rounds": [
-            {"grid": [["QH", "7S", "2C"], ["JK", "5D", "9D"], ["AH", "KS", "3C"]]},
-            {"queen": 38, "king": 30},
-            {"queen": 21, "king": 45},
-        ],
-    },
+# One sheet per game, each from its calculator (``scoring.calculators.<game>.DEMO_SHEET``).
+DEMO_SHEETS = tuple(
+    module.DEMO_SHEET
+    for module in parts("scoring.calculators").values()
+    if hasattr(module, "DEMO_SHEET")
 )
 
 DEMO_PLAYERS = ("Anna", "Ben", "Clara", "Daniel", "Henrik", "Nico", "Clemens", "Ron", "Amy")

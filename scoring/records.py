@@ -1,42 +1,38 @@
 """Game-specific highlights of each seat, read from the computed sheet (the calculators'
 result), stored so the player page shows records without recomputing old sheets.
 
-Sarg: most points in one round and the best line scored in a square (rows for the Queen,
-columns for the King). Sarkophag: fewest heads taken in one round. Sacrifice: the points on
-the altar. Sarcophagus' record, the most fame, is its best score (shown once, as such).
+Each game's calculator reads its own (``highlights``); the game's spec names them and says
+which way is best (``games.engines.registry.Record``). A game without one (Sarcophagus: the
+most fame is its best score, shown once as such) records none.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
+
+from games.engines.registry import parts
 
 from .calculators import SheetError, compute
 from .models import PlaySession, Seat, SeatRecord
 from .stored_sheets import seats_of, sheet_of
 
+Highlights = Callable[[str, str, dict[str, Any]], dict[str, int | None]]
+
+# Each game's highlights are its calculator's (``scoring.calculators.<game>.highlights``).
+HIGHLIGHTS: dict[str, Highlights] = {
+    game: module.highlights
+    for game, module in parts("scoring.calculators").items()
+    if hasattr(module, "highlights")
+}
+
 
 def highlights(game: str, role: str, name: str, result: dict[str, Any]) -> dict[str, int | None]:
     """The record values of the player called ``name`` (with ``role``) in a computed sheet."""
-    rounds = result.get("rounds") or []
-    if game == "sarg":
-        lines = "rows" if role == "queen" else "columns"
-        values = [
-            line["value"]
-            for r in rounds
-            if r.get("explanation")
-            for line in r["explanation"][lines]
-        ]
-        return {
-            "best_round": max((r["credited"][name] for r in rounds), default=None),
-            "best_line": max(values, default=None),
-        }
-    if game == "sarkophag":
-        return {"fewest_heads": min((r["credited"][name] for r in rounds), default=None)}
-    if game == "sacrifice":
-        return {"altar": result["breakdown"][name]["sacrifices"]}
-    return {}
+    found = HIGHLIGHTS.get(game)
+    return found(role, name, result) if found is not None else {}
 
 
 def records_of(

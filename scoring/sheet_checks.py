@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+
+from games.engines.registry import spec_of
+from sarco.engine_text import say
 
 from .calculators import SheetError
 from .models import Round
@@ -72,15 +74,4 @@ def check_restoring(
 
 def not_over(game: str, options: dict[str, Any], count: int) -> str:
     """Why a sheet whose game is not over yet cannot be finished, by the game's own end."""
-    if game == "sarkophag":
-        return _(
-            "The game ends after the round in which someone has more than %(limit)d heads; "
-            "nobody has yet. Enter the next round before finishing."
-        ) % {"limit": options.get("limit")}
-    if options.get("to_1000"):
-        return _("This Sarg is played to 1000; no total has reached it yet.")
-    return ngettext(
-        "Sarg is six rounds; %(count)d is entered. Enter the rest before finishing.",
-        "Sarg is six rounds; %(count)d are entered. Enter the rest before finishing.",
-        count,
-    ) % {"count": count}
+    return say(spec_of(game).unfinished(options, count))

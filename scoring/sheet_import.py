@@ -11,6 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.engines.registry import spec_of
+
 from .calculators import SheetError, compute
 from .entry import END_GAMES, ENTRIES, build_sheet
 from .models import Player, PlaySession
@@ -73,12 +75,7 @@ def _same_session(game: str, names: list[str], data: dict[str, Any]) -> PlaySess
 
 
 def _options(game: str, data: dict[str, Any]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    if game == "sarkophag" and data.get("limit") is not None:
-        options["limit"] = data["limit"]
-    if game == "sarg" and data.get("to_1000"):
-        options["to_1000"] = True
-    return options
+    return spec_of(game).set_options(data)
 
 
 def _entries(game: str, data: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]:

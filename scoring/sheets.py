@@ -23,6 +23,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from games.engines.registry import find, spec_of
+
 from .calculators import SheetError, compute
 from .entry import END_GAMES, build_sheet
 from .models import AppliedEdit, Player, PlaySession, Round, Seat
@@ -127,12 +129,16 @@ def start_session(
 ) -> PlaySession:
     """A new sheet of the club players picked, in seat order, then the guests named. All or
     nothing: a sheet the rules refuse creates no guest. ``swap`` exchanges the first two
-    seats (Sacrifice's starter decks) or, in Sarg, who is Queen and who is King."""
+    seats (Sacrifice's starter decks) or, in a game with roles, who takes which (Sarg's Queen
+    and King: the roles its spec names, in seat order)."""
     players = chosen + [player_named(name) for name in guests]
     roles: dict[str, str] = {}
-    if game == "sarg" and len(players) == 2:
-        queen, king = players[::-1] if swap else players
-        roles = {"queen": queen.name, "king": king.name}
+    spec = find(game)
+    named = spec.roles if spec is not None else ()
+    if named and len(players) == len(named):
+        roles = {
+            role: p.name for role, p in zip(named, players[::-1] if swap else players, strict=True)
+        }
     elif swap and len(players) == 2:
         players = players[::-1]
     return create_session(game, user, players, options, roles, public_id=public_id, details=details)
@@ -383,7 +389,8 @@ def correct_round(session_id: int, number: int, entry: dict[str, Any]) -> Outcom
             result = result_of(sheet)
         except SheetError as exc:
             raise EditRefused(exc.message, exc.field) from None
-        if session.is_finished and session.game == "sarg" and not result["finished"]:
+        ends_by_score = spec_of(session.game).ends_by_score
+        if session.is_finished and ends_by_score and not result["finished"]:
             raise EditRefused(_("After this change the game would not be over; it is finished."))
         session.version += 1
         _write_rounds(session, rounds, entries, number - 1, seats, result)

@@ -1,10 +1,10 @@
 """Per-game view models for the board: a registry keyed by game name.
 
 A game's board is the template ``games/<game>/_board.html``. If that template needs the view
-reshaped, the game adds a small module here with ``board(view, moves, names) -> dict``
-and one line to ``BOARDS``. A game without a board of its own gets the generic one: the
-view's public facts and one button per legal move, so every engine is playable before it
-gets its board.
+reshaped, the game adds a small module here, named by its slug, with
+``board(view, moves, names) -> dict``: ``BOARDS`` finds it through the registry. A game
+without a board of its own gets the generic one: the view's public facts and one button per
+legal move, so every engine is playable before it gets its board.
 """
 
 from __future__ import annotations
@@ -12,22 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from games.engines.registry import find, parts
 from scoring.faces import card_face
 
-from . import sacrifice, sarcophagus, sarg, sarkophag
 from .common import EVENTS_SHOWN, move_json, named
 
 BoardBuilder = Callable[[dict[str, Any], list[dict[str, Any]], list[str]], dict[str, Any]]
 
-BOARDS: dict[str, BoardBuilder] = {
-    "sarg": sarg.board,
-    "sarkophag": sarkophag.board,
-    "sacrifice": sacrifice.board,
-    "sarcophagus": sarcophagus.board,
-}
+BOARD_MODULES = parts(__name__)  # games.boards.<game>, for the games that have one
+BOARDS: dict[str, BoardBuilder] = {game: module.board for game, module in BOARD_MODULES.items()}
 
 GENERIC_TEMPLATE = "games/_board_generic.html"
-PLAYING_CARD_GAMES = frozenset({"sarg", "sacrifice"})
 
 
 def board_context(
@@ -53,6 +48,7 @@ def generic_board(
 
 def faces(game: str, cards: list[str]) -> list[dict[str, Any]]:
     """Cards as the tags of ``games.templatetags.pieces`` show them (playing cards get suits)."""
-    if game in PLAYING_CARD_GAMES:
+    spec = find(game)
+    if spec is not None and spec.playing_cards:
         return [card_face(card) for card in cards]
     return [{"card": card, "rank": card, "suit": "", "name": card} for card in cards]

@@ -19,6 +19,18 @@ from .common import EVENTS_SHOWN, Lazy, move_json
 NAIL = (1, 1)
 
 
+# The parts of the board every viewer sees alike, drawn once a version and language
+# (games.shared_parts).
+SHARED_PARTS = {
+    "head": "games/sarg/_head.html",
+    "round_end": "games/sarg/_round_end.html",
+    "coffin": "games/sarg/_coffin.html",
+    "roles": "games/sarg/_roles.html",
+    "tail": "games/sarg/_tail.html",
+    "events": "games/_events.html",
+}
+
+
 def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     hand = [{"pick": i, "face": card_face(card)} for i, card in enumerate(view["hand"])]
     roles = view["roles"]

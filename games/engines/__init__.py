@@ -1,27 +1,23 @@
-"""The rules of the four games, as pure Python (see docs/contracts/rules-api.md).
+"""The rules of the games, as pure Python (see docs/contracts/rules-api.md).
 
-``ENGINES`` maps each game's name to its engine; ``get_engine(name)`` looks one up.
 Each game is a package (``sarkophag/``, ``sacrifice/``, ``sarcophagus/``, ``sarg/``) whose
-``__init__`` exposes ``ENGINE`` plus its own rule functions; ``base`` holds what they share.
+``__init__`` exposes ``ENGINE`` plus its own rule functions and whose ``spec`` declares the
+game for the other layers; ``base`` holds what they share and ``registry`` knows which games
+there are. ``ENGINES`` maps each game's name to its engine; ``get_engine(name)`` looks one up
+(a game registered later, such as a test's own, included).
 """
 
-from importlib import import_module
-
 from .base import Engine, IllegalMove, Move, PluralText, Text, View, seat_count
+from .registry import slugs, spec_of
 
-GAME_NAMES = ("sarkophag", "sacrifice", "sarcophagus", "sarg")
+GAME_NAMES = slugs()
 
-ENGINES: dict[str, Engine] = {
-    name: import_module(f"{__name__}.{name}").ENGINE for name in GAME_NAMES
-}
+ENGINES: dict[str, Engine] = {name: spec_of(name).engine for name in GAME_NAMES}
 
 
 def get_engine(name: str) -> Engine:
     """The engine for a game name; a ``KeyError`` that names the known games otherwise."""
-    try:
-        return ENGINES[name]
-    except KeyError:
-        raise KeyError(f"No game called {name!r}; known games: {', '.join(GAME_NAMES)}") from None
+    return spec_of(name).engine
 
 
 __all__ = [

@@ -8,9 +8,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
 from games.engines import GAME_NAMES
+from sarco.catalog import GAMES
 
 from .. import tables
-from ..catalog import GAMES
 from ..forms import NewTableForm
 from ..lobby import lobby_lists
 

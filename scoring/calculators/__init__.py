@@ -23,11 +23,13 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.engines.registry import with_part
+
 from .common import check_keys, check_players, check_written_totals
 from .errors import SheetError
 from .shape import check_shape
 
-GAMES = ("sarkophag", "sarg", "sarcophagus", "sacrifice")
+GAMES = with_part(__name__)  # each game's calculator is its module here, named by its slug
 
 
 def compute(sheet: Any) -> dict[str, Any]:

@@ -147,3 +147,17 @@ def _check_sacrifices(players: list[str], sacrificed: dict[str, list[str]]) -> N
                         "card": as_written(card)
                     }
                 raise SheetError(message, where)
+
+
+def highlights(role: str, name: str, result: dict[str, Any]) -> dict[str, int | None]:
+    """The player's record in a computed sheet: the points on their altar."""
+    return {"altar": result["breakdown"][name]["sacrifices"]}
+
+
+# A sheet of this game for the demo club (scoring.demo): a fresh install shows one.
+DEMO_SHEET = {
+    "game": "sacrifice",
+    "players": ["Anna", "Ben"],
+    "trophies": {"Anna": ["KH", "JK"], "Ben": ["QS"]},
+    "sacrificed": {"Anna": ["AS", "7D"], "Ben": ["KD"]},
+}

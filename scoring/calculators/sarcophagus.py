@@ -91,3 +91,13 @@ def _check_sarcophagus(players: list[str], buried: dict[str, list[str]]) -> None
         raise SheetError(
             _("The sarcophagus holds only %(n)d tiles.") % {"n": SARCOPHAGUS_SIZE}, "sarcophagus"
         )
+
+
+# A sheet of this game for the demo club (scoring.demo): a fresh install shows one.
+DEMO_SHEET = {
+    "game": "sarcophagus",
+    "players": ["Ron", "Amy"],
+    "tiles": {"Ron": ["5-sun", "2-moon"], "Amy": ["ace-sun", "null-arms"]},
+    "sarcophagus": {"Amy": ["null-moon"]},
+    "discard": {"Ron": "2-moon"},
+}

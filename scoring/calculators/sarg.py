@@ -168,3 +168,30 @@ BONUS_SENTENCES = {
         "credited to %(name)s (King), who gains it as a bonus: %(final)s to %(total)s."
     ),
 }
+
+
+def highlights(role: str, name: str, result: dict[str, Any]) -> dict[str, int | None]:
+    """The player's records in a computed sheet: most points in one round, and the best line
+    scored in a square (rows for the Queen, columns for the King)."""
+    rounds = result.get("rounds") or []
+    lines = "rows" if role == "queen" else "columns"
+    values = [
+        line["value"] for r in rounds if r.get("explanation") for line in r["explanation"][lines]
+    ]
+    return {
+        "best_round": max((r["credited"][name] for r in rounds), default=None),
+        "best_line": max(values, default=None),
+    }
+
+
+# A sheet of this game for the demo club (scoring.demo): a fresh install shows one.
+DEMO_SHEET = {
+    "game": "sarg",
+    "players": ["Henrik", "Nico"],
+    "roles": {"queen": "Henrik", "king": "Nico"},
+    "rounds": [
+        {"grid": [["QH", "7S", "2C"], ["JK", "5D", "9D"], ["AH", "KS", "3C"]]},
+        {"queen": 38, "king": 30},
+        {"queen": 21, "king": 45},
+    ],
+}

@@ -122,3 +122,22 @@ def _cards_round(value: Any, players: list[str], field: str) -> dict[str, Any]:
             f"{field}.cards",
         )
     return {"source": "cards", "credited": credited, "cards": cards}
+
+
+def highlights(role: str, name: str, result: dict[str, Any]) -> dict[str, int | None]:
+    """The player's record in a computed sheet: fewest heads taken in one round."""
+    rounds = result.get("rounds") or []
+    return {"fewest_heads": min((r["credited"][name] for r in rounds), default=None)}
+
+
+# A sheet of this game for the demo club (scoring.demo): a fresh install shows one.
+DEMO_SHEET = {
+    "game": "sarkophag",
+    "players": ["Anna", "Ben", "Clara"],
+    "limit": 20,
+    "rounds": [
+        {"heads": {"Anna": 12, "Ben": 0, "Clara": 7}},
+        {"cards": {"Anna": [22, 15], "Ben": [], "Clara": [9, 8, 36]}},
+        {"heads": {"Anna": 3, "Ben": 9, "Clara": 2}},
+    ],
+}

@@ -2,7 +2,7 @@
 
 Each game module turns what a phone posted into a *draft* (the form as the person sees it)
 and an *entry* (what goes into the sheet JSON), builds that game's part of the sheet JSON and
-the context of its form. ``ENTRIES`` is the one place that maps a game's name to its module;
+the context of its form. ``ENTRIES`` maps each registered game's name to its module here;
 ``form.entry_context`` is the part all four forms share.
 """
 
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from . import sacrifice, sarcophagus, sarg, sarkophag
+from games.engines.registry import parts
+
 from .common import DraftError
 
 
@@ -43,15 +44,13 @@ class GameEntry(Protocol):
     def end_item(self, result: dict[str, Any]) -> dict[str, Any]: ...
 
 
-ENTRIES: dict[str, GameEntry] = {
-    module.GAME: module for module in (sarkophag, sarg, sarcophagus, sacrifice)
-}
+ENTRIES: dict[str, GameEntry] = parts(__name__)  # scoring.entry.<game>, by the registry
 END_GAMES = tuple(game for game, module in ENTRIES.items() if module.AT_END)
 ROUND_GAMES = tuple(game for game, module in ENTRIES.items() if not module.AT_END)
 
 
 def entry_of(game: str) -> GameEntry:
-    """The entry module of a game (KeyError for a name that is not one of the four)."""
+    """The entry module of a game (KeyError for a game without one)."""
     return ENTRIES[game]
 
 

@@ -10,8 +10,9 @@ from django.core.cache import cache
 from django.db.models import Avg, Count, F, Max, Min, OuterRef, Q, Subquery
 from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
-from django.utils.translation import gettext_lazy as _
 
+from games.engines.registry import specs
+from sarco.engine_text import lazy_say
 from scoring.models import (
     Player,
     PlaySession,
@@ -24,13 +25,10 @@ from scoring.models import (
 from scoring.replays import replay_reference, session_url
 
 GAME_NAMES = dict(PlaySession.GAME_CHOICES)
-UNITS = {
-    "sarkophag": _("heads"),
-    "sacrifice": _("points"),
-    "sarcophagus": _("fame"),
-    "sarg": _("points"),
-}
-LOWER_IS_BETTER = {"sarkophag"}  # heads are bad
+UNITS = {spec.slug: lazy_say(spec.unit) for spec in specs()}
+LOWER_IS_BETTER = {spec.slug for spec in specs() if spec.lower_wins}  # heads are bad
+# Each game's records, by its spec: a SeatRecord column and whether the least is the record.
+RECORDS = {spec.slug: spec.records for spec in specs()}
 
 
 def find_player(key: str) -> Player:
@@ -118,25 +116,14 @@ def _add_records(player: Player, out: dict[str, GameRecord]) -> None:
     counted = SeatRecord.objects.filter(
         player=player, session__status=PlaySession.Status.FINISHED, session__voided_at=None
     )
-    for row in counted.values("game").annotate(
-        best_round=Max("best_round"),
-        best_line=Max("best_line"),
-        fewest_heads=Min("fewest_heads"),
-        altar=Max("altar"),
-    ):
+    columns = {record.field: record.lowest for records in RECORDS.values() for record in records}
+    best = {name: (Min if lowest else Max)(name) for name, lowest in columns.items()}
+    for row in counted.values("game").annotate(**best):
         rec = out[row["game"]]
-        if rec.game == "sarg":
-            rec.records += [
-                (_("Best round"), row["best_round"]),
-                (_("Best line"), row["best_line"]),
-            ]
-        elif rec.game == "sarkophag":
-            rec.records.append((_("Fewest heads in a round"), row["fewest_heads"]))
-        elif rec.game == "sacrifice":
-            rec.records.append((_("Biggest altar"), row["altar"]))
+        rec.records += [(lazy_say(r.label), row[r.field]) for r in RECORDS.get(rec.game, ())]
     for rec in out.values():
         rec.records = [(label, value) for label, value in rec.records if value is not None]
-    # Sarcophagus' record, the most fame, is its best score: shown once, as "Best score"
+    # a game without records of its own (Sarcophagus: the most fame) shows its best score
 
 
 def recent_sessions(player: Player, n: int = 10):

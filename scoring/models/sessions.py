@@ -12,6 +12,8 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.engines.registry import game_choices
+
 from ..seat_keys import to_names
 from .players import Player
 
@@ -73,12 +75,7 @@ class PlaySession(models.Model):
         IN_PROGRESS = "in_progress", _("in progress")
         FINISHED = "finished", _("finished")
 
-    GAME_CHOICES = [
-        ("sarkophag", "Sarkophag"),
-        ("sacrifice", "Sacrifice"),
-        ("sarcophagus", "Sarcophagus"),
-        ("sarg", "Sarg"),
-    ]
+    GAME_CHOICES = game_choices()
 
     public_id = models.UUIDField(
         _("public id"),

@@ -21,8 +21,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from games.catalog import GAMES_BY_SLUG
 from games.engines import get_engine
+from games.engines.registry import spec_of
+from sarco.catalog import GAMES_BY_SLUG
 
 from .. import sheets
 from ..entry import ENTRIES
@@ -30,7 +31,7 @@ from ..entry.form import entry_context, posted_number
 from ..models import Player, PlaySession, Seat
 from ..numbers import form_int
 from ..sheets import EditRefused, StaleEdit
-from .sheets import MAX_LIMIT, MAX_ROUNDS, _picked, posted_key
+from .sheets import MAX_LIMIT, MAX_ROUNDS, _picked, number_options, posted_key
 
 NOTHING_SAVED = gettext_lazy("Nothing was saved.")
 
@@ -133,9 +134,10 @@ def sync_new_sheet(request, game) -> JsonResponse:
         return existing
     chosen, guests = _picked(request)
     options = {}
-    limit = form_int(request.POST.get("limit", ""), MAX_LIMIT)
-    if game == "sarkophag" and limit is not None:
-        options["limit"] = limit
+    for option in number_options(game):
+        value = form_int(request.POST.get(option.name, ""), MAX_LIMIT)
+        if value is not None:
+            options[option.name] = value
     try:
         session = sheets.start_session(
             game,
@@ -188,7 +190,7 @@ def offline_entry_form(request, game: str, seats: int):
     if not engine.min_players <= seats <= engine.max_players:
         raise Http404
     session = PlaySession(game=game, public_id=uuid.UUID(int=0), version=0)
-    roles = ("queen", "king") if game == "sarg" else ()  # as start_session gives them
+    roles = spec_of(game).roles  # the first seats take them, as start_session gives them
     table = [
         Seat(
             session=session,

@@ -11,7 +11,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from games.catalog import GAMES_BY_SLUG
+from sarco.catalog import GAMES_BY_SLUG
 from sarco.engine_text import say
 
 from ..calculators import SheetError

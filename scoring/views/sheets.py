@@ -19,7 +19,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import reswap, retarget
 
-from games.catalog import GAMES, GAMES_BY_SLUG
+from games.engines.registry import Option, spec_of
+from sarco.catalog import GAMES, GAMES_BY_SLUG
+from sarco.engine_text import say
 
 from .. import sheets, stored_sheets
 from ..entry import entry_of
@@ -41,7 +43,7 @@ NOT_SHOWN = gettext_lazy(
 )
 MAX_ROUNDS = 10_000  # more rounds than any sheet has; a bound for ``?round=``
 MAX_ORIGIN = 40
-MAX_LIMIT = 10_000  # Sarkophag's head limit as typed on the new-sheet form
+MAX_LIMIT = 10_000  # a number option (Sarkophag's head limit) as typed on the new-sheet form
 ENTRY = "scoring/_entry.html"
 ENTRY_CLOSED = "scoring/_entry_closed.html"
 
@@ -156,12 +158,14 @@ def new_sheet(request, game):
         if not details.is_valid():
             field, errors = next(iter(details.errors.items()))
             error = EditRefused(errors[0], field)
-        if game.slug == "sarkophag" and context["limit"].strip():
-            limit = form_int(context["limit"], MAX_LIMIT)
-            if limit is not None:
-                options["limit"] = limit
-            else:
-                error = EditRefused(_("The head limit must be a whole number of heads."), "limit")
+        for option in number_options(game.slug):
+            typed = request.POST.get(option.name, "")
+            if typed.strip():
+                value = form_int(typed, MAX_LIMIT)
+                if value is not None:
+                    options[option.name] = value
+                else:
+                    error = EditRefused(say(option.not_a_number or option.label), option.name)
         shown = request.POST.get("shown")  # the seats as the page showed them
         if error is None and shown is not None and shown != context["shown"]:
             error = EditRefused(NOT_SHOWN, "players")  # Back button, or a restored form
@@ -460,3 +464,8 @@ def valid_uuid(value) -> bool:
     except ValueError:
         return False
     return True
+
+
+def number_options(game: str) -> list[Option]:
+    """The game's options a sheet's form takes as a typed whole number (a head limit)."""
+    return [option for option in spec_of(game).options if option.kind is int]

@@ -43,7 +43,7 @@ def german_pages_data() -> dict:
     which refuses to run beside the sync API's event loop)."""
     from django.db import connection
 
-    from games.catalog import GAMES
+    from sarco.catalog import GAMES
     from scoring import sheets
     from tests.sarco.test_i18n import started_table
     from tests.scoring.organiser_helpers import finished_sarg, organiser

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.catalog import GAMES
+from sarco.catalog import GAMES
 from tests.browser.axe import assert_accessible
 from tests.browser.conftest import screenshot
 

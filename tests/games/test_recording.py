@@ -155,8 +155,10 @@ def test_a_sacrifice_game_lost_by_running_out_of_cards_ranks_the_loser_last(capl
 def test_winners_the_scorekeeper_and_the_engine_disagree_on_are_logged(monkeypatch, caplog):
     from games import recording
 
+    sacrifice_entries = recording.ENTRIES["sacrifice"]
+
     def without_the_loss(table, state, names):
-        [entry] = recording.sacrifice_entries(table, state, names)
+        [entry] = sacrifice_entries(table, state, names)
         entry.pop("lost_by_cards")
         return [entry]
 

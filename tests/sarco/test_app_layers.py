@@ -28,13 +28,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 # Imports against the direction, each with the reason it is still here.
-KNOWN_EXCEPTIONS: set[tuple[str, str]] = {
-    # The game catalogue becomes the Django-free registry (games/engines/registry.py); once
-    # scoring reads that, these three go.
-    ("scoring.views.offline", "games.catalog"),
-    ("scoring.views.sheet_context", "games.catalog"),
-    ("scoring.views.sheets", "games.catalog"),
-}
+KNOWN_EXCEPTIONS: set[tuple[str, str]] = set()  # an upward import, with its reason
 
 
 def module_name(path: Path) -> str:

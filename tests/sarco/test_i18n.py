@@ -80,7 +80,7 @@ def english_texts(shortest: int = 14) -> list[str]:
 
     import polib
 
-    from games.catalog import GAMES
+    from sarco.catalog import GAMES
 
     titles = {game.title for game in GAMES}  # names, the same in both languages
     texts = set()
@@ -98,7 +98,7 @@ def english_texts(shortest: int = 14) -> list[str]:
 def german_pages(client):
     """The main pages, as a logged-in club member sees them: one sheet of each game, the
     lobby, a running table, the leaderboard and a player page."""
-    from games.catalog import GAMES
+    from sarco.catalog import GAMES
     from scoring import sheets
     from tests.games.helpers import sarg_table
     from tests.scoring.sheet_helpers import players, sarkophag_sheet, user
@@ -250,7 +250,7 @@ def every_page(client):
     table's replay, the lobby, the leaderboards, a player page, the account page, and the
     organisers' admin (index, changelists, a session's and a table's change and organise
     pages, the audit trail)."""
-    from games.catalog import GAMES
+    from sarco.catalog import GAMES
     from scoring import organising, sheets
     from tests.games.helpers import play_out, sarg_table
     from tests.scoring.organiser_helpers import finished_sarg, organiser

@@ -6,8 +6,8 @@ import pytest
 from django.test import Client, override_settings
 from django.urls import path
 
-from games.catalog import GAMES
 from games.engines import GAME_NAMES
+from sarco.catalog import GAMES
 
 pytestmark = pytest.mark.django_db
 
