@@ -17,11 +17,11 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+
+from sarco import group_messages
 
 from .calculators import SheetError, compute
 from .entry import END_GAMES, build_sheet
@@ -87,10 +87,7 @@ def group_name(public_id: uuid.UUID | str) -> str:
 
 def notify_changed(public_id: uuid.UUID | str, version: int) -> None:
     """Tell every phone watching the sheet that it changed (call after commit)."""
-    layer = get_channel_layer()
-    if layer is not None:
-        message = {"type": "sheet.changed", "version": version}
-        async_to_sync(layer.group_send)(group_name(public_id), message)
+    group_messages.send(group_name(public_id), {"type": "sheet.changed", "version": version})
 
 
 # --- creating a sheet -------------------------------------------------------------------------
