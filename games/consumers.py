@@ -29,10 +29,10 @@ every ``presence.heartbeat_seconds()`` and when it closes. The host's socket loo
 beat whether someone has been away long enough to be offered to a bot (or is back), and
 renders again when that changed; someone back after being away tells the table's group.
 
-Both weigh every frame first (``sarco.socket_limits``: size, rate, sockets per member; the
-lobby's socket refuses every frame). Both keep their socket through a channel-layer outage
-(``layer_outages``): when Redis answers again they join their group again and send the
-viewer the table or lobby as it stands.
+Both are ``LiveSocket``s: they weigh every frame first (``sarco.socket_limits``: size, rate,
+sockets per member; the lobby's socket refuses every frame) and keep their socket through a
+channel-layer outage (``layer_outages``): when Redis answers again they join their group again
+and send the viewer the table or lobby as it stands.
 
 Rendering touches the database, so it runs in a worker thread (``database_sync_to_async``).
 """
@@ -47,10 +47,10 @@ import uuid
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from sarco.layer_outages import SurvivesLayerOutages
-from sarco.socket_limits import SocketLimits
+from sarco import group_messages
+from sarco.live_socket import LiveSocket
 
-from . import move_input, presence, recent_tables, rendering
+from . import move_input, presence, recent_tables, rendering, shared_parts
 from .models import Table
 from .tables import LOBBY_GROUP, group_name
 
@@ -68,7 +68,7 @@ def _public_id(scope) -> uuid.UUID | None:
         return None
 
 
-class TableConsumer(SocketLimits, SurvivesLayerOutages, AsyncWebsocketConsumer):
+class TableConsumer(LiveSocket):
     refusal_target = "move-error"  # where the page shows a refused move
     refusal_class = "message message-error move-error"
     group: str | None = None
@@ -85,8 +85,7 @@ class TableConsumer(SocketLimits, SurvivesLayerOutages, AsyncWebsocketConsumer):
             return
         self.public_id = public_id
         self.group = group_name(public_id)
-        self.outage_groups = (self.group,)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join(self.group)
         await self._push()
         if self._user_is_signed_in():
             await self._seen()
@@ -96,8 +95,7 @@ class TableConsumer(SocketLimits, SurvivesLayerOutages, AsyncWebsocketConsumer):
         if self.presence_task is not None:
             self.presence_task.cancel()
             await self._seen()  # when they left, to the second
-        if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await super().disconnect(code)
 
     async def receive(self, text_data=None, bytes_data=None):
         """A move, as htmx's ``ws-send`` sends its form, or "resync" (a client unsure it is
@@ -158,11 +156,11 @@ class TableConsumer(SocketLimits, SurvivesLayerOutages, AsyncWebsocketConsumer):
             return None
         if isinstance(played, move_input.Refusal):
             return played
-        recent_tables.remember(played)  # the other sockets of this process render from it
-        return self._render_table(played)
+        return self._render_table(played)  # the service left it in ``recent_tables``
 
     async def table_version(self, event):
         version = event.get("version")
+        shared_parts.take(event.get("parts"))  # drawn by the move's process: not drawn here
         if not event.get("force") and isinstance(version, int):
             if version <= self.sent_version:
                 return  # this socket already shows that version (or a later one)
@@ -217,9 +215,7 @@ class TableConsumer(SocketLimits, SurvivesLayerOutages, AsyncWebsocketConsumer):
                 self.public_id, self.scope.get("user")
             )
             if back:
-                await self.channel_layer.group_send(
-                    self.group, {"type": "table.version", "force": True}
-                )
+                await group_messages.send_now(self.group, {"type": "table.version", "force": True})
         except Exception:
             log.warning("Could not mark the seat seen", exc_info=True)
 
@@ -298,20 +294,13 @@ class TableConsumer(SocketLimits, SurvivesLayerOutages, AsyncWebsocketConsumer):
         return html, table.version, rendering.fragments_key(table, seat, user)
 
 
-class LobbyConsumer(SocketLimits, SurvivesLayerOutages, AsyncWebsocketConsumer):
+class LobbyConsumer(LiveSocket):
     listens = False  # every frame counts towards closing the socket
-    outage_groups = (LOBBY_GROUP,)
 
     async def connect(self):
-        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        await self.join(LOBBY_GROUP)
         await self.accept()
         await self._push()
-
-    async def disconnect(self, code):
-        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
-
-    async def receive(self, text_data=None, bytes_data=None):
-        """Lobby watchers only listen."""
 
     async def lobby_changed(self, event):
         await self._push()

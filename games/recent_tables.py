@@ -66,6 +66,18 @@ def at(public_id_hex: str, version: int) -> Table | None:
     return held[0] if held is not None else None
 
 
+def held_copy(public_id_hex: str, version: int) -> Table | None:
+    """A copy of the table this process holds at ``version``, seats loaded, to work a move
+    out on without reading it (the move's write checks that the row is still that table);
+    the held one stays as it was for the sockets that render from it. None if not held."""
+    table = at(public_id_hex, version)
+    if table is None:
+        return None
+    copied = copy.copy(table)
+    attach_seats(copied, [copy.copy(seat) for seat in table.seats.all()])
+    return copied
+
+
 def move_record(table: Table) -> str:
     """What the move that made ``table``'s version wrote of its row (``MOVE_FIELDS``, the
     session by its id), as JSON for the group message. Only the server reads it: no socket is

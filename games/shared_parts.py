@@ -8,9 +8,14 @@ board template shows the drawn HTML (``{{ shared.<part> }}``) where it would oth
 drawn the same markup itself. The player to move draws their own coffin (it holds their
 moves), and a page without ``shared`` (the replay) includes the part's template as before.
 
-Parts are kept per (table, version, status, seat names, language): in this process, and in
-Django's cache when that is shared between processes (Redis), so with two servers a version's
-parts are drawn once. The cache is a saving, not a dependency: with Redis away, draw instead.
+Parts are kept per (table, version, status, seat names, language) in this process. A move's
+process draws its version's parts in the mover's language as it announces the move
+(``for_message``), and the group message carries them: every process holding a socket of the
+table keeps them (``take``) before it renders, so on the move's path no process draws them
+again or asks anyone for them. Asking Redis for a version's parts from every process cost
+more than drawing them. Parts the message did not bring (another language, a socket that
+connects) are looked up in Django's cache when that is shared between processes (Redis) and
+drawn there once. The cache is a saving, not a dependency: with Redis away, draw instead.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from .boards import BOARD_MODULES, board_context
+from .labels import seat_names
 from .recent_tables import keep_latest
 
 log = logging.getLogger(__name__)
@@ -38,6 +44,7 @@ PARTS: dict[str, dict[str, str]] = {
     for game, module in BOARD_MODULES.items()
     if hasattr(module, "SHARED_PARTS")
 }
+KEY_PREFIX = "play:parts:"
 CACHE_SECONDS = 600
 RECENT = 512  # per process: a few versions of a few hundred live tables
 _recent: OrderedDict[str, dict[str, str]] = OrderedDict()
@@ -48,7 +55,7 @@ def parts_key(table, names: list[str]) -> str:
     its status, the names the seats go by, and the language."""
     signature = hashlib.sha1("\x1f".join(names).encode(), usedforsecurity=False).hexdigest()
     return (
-        f"play:parts:{table.public_id.hex}:{table.version}:{table.status}:{signature[:16]}:"
+        f"{KEY_PREFIX}{table.public_id.hex}:{table.version}:{table.status}:{signature[:16]}:"
         f"{translation.get_language()}"
     )
 
@@ -66,14 +73,48 @@ def shared_parts(
     if parts is None:
         parts = _cached(key)
         if parts is None:
-            board = board_context(table.game, spectator_view(), [], names)
-            parts = {
-                name: render_to_string(template, {"board": board, "version": table.version})
-                for name, template in templates.items()
-            }
+            parts = _draw(table, templates, names, spectator_view)
             _cache(key, parts)
         keep_latest(_recent, key, parts, RECENT)
     return {name: mark_safe(html) for name, html in parts.items()}  # drawn here, escaped
+
+
+def for_message(table, state: Any) -> dict[str, Any] | None:
+    """The parts of ``table`` at its new version (``state``), for the move's group message:
+    drawn here once and kept, so this process's sockets find them too. None for a game that
+    lists no parts."""
+    templates = PARTS.get(table.game)
+    if not templates:
+        return None
+    names = seat_names(list(table.seats.all()))
+    key = parts_key(table, names)
+    parts = _recent.get(key)
+    if parts is None:
+        parts = _draw(table, templates, names, lambda: table.engine.view(state, None))
+        keep_latest(_recent, key, parts, RECENT)
+    return {"key": key, "html": parts}
+
+
+def take(carried: Any) -> None:
+    """Keep the parts a move's group message carried (``for_message``), so the sockets of
+    this process forward them without drawing them or asking for them. Anything else is
+    ignored: the parts are then drawn as without a message."""
+    if not isinstance(carried, dict):
+        return
+    key, parts = carried.get("key"), carried.get("html")
+    if not (isinstance(key, str) and key.startswith(KEY_PREFIX) and isinstance(parts, dict)):
+        return
+    if key in _recent or not all(isinstance(html, str) for html in parts.values()):
+        return
+    keep_latest(_recent, key, parts, RECENT)
+
+
+def _draw(
+    table, templates: dict[str, str], names: list[str], spectator_view: Callable[[], Any]
+) -> dict[str, str]:
+    board = board_context(table.game, spectator_view(), [], names)
+    context = {"board": board, "version": table.version}
+    return {name: render_to_string(template, context) for name, template in templates.items()}
 
 
 def _shared_cache() -> bool:

@@ -17,17 +17,12 @@ was cancelled.
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import logging
-import os
 import secrets
 import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from asgiref.sync import SyncToAsync, async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -35,7 +30,9 @@ from django.utils.translation import ngettext
 
 from games.engines import get_engine
 from games.engines.registry import find
+from sarco.group_messages import send as _send
 
+from . import recent_tables, shared_parts
 from .bot_players import bot_player
 from .models import SEAT_PEOPLE, Table, TableMove, TableSeat
 from .move_writes import advance, sync_turn, write_move
@@ -69,49 +66,40 @@ def group_name(table: Table | uuid.UUID | str) -> str:
     return f"table-{public_id.hex}"
 
 
-def _send(group: str, message: dict[str, Any]) -> None:
-    """Hand the message to the channel layer. On a server's sync thread (a view, a socket's
-    rendering, the bot runner) it goes to the event loop without waiting for it: the thread
-    that serves the process's requests once spent a tenth of its time blocked here."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    loop = _server_loop()
-    if loop is None:
-        async_to_sync(layer.group_send)(group, message)  # a command, a test, a shell
-        return
-    sent = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
-    sent.add_done_callback(lambda done: _log_failure(group, done))
-
-
-def _server_loop() -> asyncio.AbstractEventLoop | None:
-    """The running event loop of the server this sync thread works for, if any (asgiref
-    records it for the threads of ``sync_to_async``)."""
-    local = SyncToAsync.threadlocal
-    loop = getattr(local, "main_event_loop", None)
-    if loop is None or getattr(local, "main_event_loop_pid", None) != os.getpid():
-        return None
-    return loop if loop.is_running() and not loop.is_closed() else None
-
-
-def _log_failure(group: str, done: concurrent.futures.Future) -> None:
-    if not done.cancelled() and done.exception() is not None:
-        log.error("Could not tell the group %s", group, exc_info=done.exception())
-
-
-def _announce(
-    table: Table, *, force: bool = False, lobby: bool = False, record: str | None = None
-) -> None:
-    """After the commit: tell the table's sockets (and the lobby's, if asked). A move's
-    message carries what it wrote (``recent_tables.move_record``), for the servers only."""
+def _announce(table: Table, *, force: bool = False, lobby: bool = False) -> None:
+    """After the commit: tell the table's sockets (and the lobby's, if asked)."""
     message: dict[str, Any] = {"type": "table.version", "version": table.version}
     if force:
         message["force"] = True
-    if record is not None:
-        message["record"] = record
     group = group_name(table)
     transaction.on_commit(lambda: _send(group, message), robust=True)
     if lobby:
+        transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True)
+
+
+def _announce_move(table: Table, state: Any, *, ended: bool = False) -> None:
+    """After the commit: tell the table's sockets of the move, with what it wrote and the
+    parts every viewer shares at the new version, drawn here once (``shared_parts``): no
+    process that forwards the move draws them again. Seats attached (their names count)."""
+    group = group_name(table)
+    message: dict[str, Any] = {
+        "type": "table.version",
+        "version": table.version,
+        "record": move_record(table),
+    }
+
+    def send() -> None:
+        try:
+            parts = shared_parts.for_message(table, state)
+        except Exception:  # a drawing's bug must not keep the move from the other seats
+            log.exception("Table %s: the shared parts could not be drawn", table.public_id)
+            parts = None
+        if parts is not None:
+            message["parts"] = parts
+        _send(group, message)
+
+    transaction.on_commit(send, robust=True)
+    if ended:
         transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True)
 
 
@@ -362,9 +350,15 @@ def _play_unlocked(table: Table, move: Any, version: int, user, bot_position) ->
     """The move worked out on the table as read, without a lock, and written only if the
     table is still as read (``move_writes``): two reads and one or two statements. None when
     the table changed meanwhile or the move ends the game: then the locked path plays it.
-    A refusal here is the one the locked path would give at the moment of the read."""
-    table = Table.objects.get(pk=table.pk)
-    seats = _seats(table)
+    A refusal here is the one the locked path would give at the moment of the read.
+    The table as this process left it at ``version`` (``recent_tables``) is not read again:
+    the write's WHERE finds out whether it still is that table."""
+    held = recent_tables.held_copy(table.public_id.hex, version)
+    if held is not None:
+        table, seats = held, list(held.seats.all())
+    else:
+        table = Table.objects.get(pk=table.pk)
+        seats = _seats(table)
     seat, to_act, new_state = work_out(table, seats, move, version, user, bot_position)
     if table.engine.is_over(new_state):
         return None  # the end of a game records its session under the lock
@@ -372,8 +366,9 @@ def _play_unlocked(table: Table, move: Any, version: int, user, bot_position) ->
     logged = advance(table, seats, seat, move, to_act, new_state, bot_position is not None)
     if not write_move(table, seen_version, seen_seat_changes, logged):
         return None
-    _announce(table, record=move_record(table))
     attach_seats(table, seats)
+    recent_tables.remember(table)  # this process's sockets and next move start from it
+    _announce_move(table, new_state)
     return table
 
 
@@ -392,8 +387,9 @@ def _play_locked(table: Table, move: Any, version: int, user, bot_position) -> T
             table.finished_at = table.last_move_at
             table.session = _record(table, new_state, seats)
         table.save(update_fields=MOVE_FIELDS)
-        _announce(table, lobby=ended, record=move_record(table))
-    attach_seats(table, seats)
+        attach_seats(table, seats)
+        _announce_move(table, new_state, ended=ended)
+    recent_tables.remember(table)
     return table
 
 

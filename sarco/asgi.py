@@ -21,16 +21,19 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from games.botrunner import BotRunnerMiddleware  # noqa: E402
 
+from .group_messages import serving  # noqa: E402
 from .languages import LanguageMiddleware  # noqa: E402
 from .routing import websocket_urlpatterns  # noqa: E402
 
-application = BotRunnerMiddleware(  # each process's bot runner starts with its first connection
-    ProtocolTypeRouter(
-        {
-            "http": django_asgi_app,
-            "websocket": AllowedHostsOriginValidator(
-                AuthMiddlewareStack(LanguageMiddleware(URLRouter(websocket_urlpatterns)))
-            ),
-        }
+application = serving(  # group messages from sync code go to this loop
+    BotRunnerMiddleware(  # each process's bot runner starts with its first connection
+        ProtocolTypeRouter(
+            {
+                "http": django_asgi_app,
+                "websocket": AllowedHostsOriginValidator(
+                    AuthMiddlewareStack(LanguageMiddleware(URLRouter(websocket_urlpatterns)))
+                ),
+            }
+        )
     )
 )

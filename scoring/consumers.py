@@ -14,33 +14,22 @@ refused and a socket that keeps on is closed (``sarco.socket_limits``).
 from __future__ import annotations
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from sarco.layer_outages import SurvivesLayerOutages
-from sarco.socket_limits import SocketLimits
+from sarco.live_socket import LiveSocket
 
 from .models import PlaySession
 from .sheets import group_name
 
 
-class SheetConsumer(SocketLimits, SurvivesLayerOutages, AsyncWebsocketConsumer):
+class SheetConsumer(LiveSocket):
     async def connect(self):
         self.public_id = self.scope["url_route"]["kwargs"]["public_id"]
         if not await self._exists():
             await self.close(code=4404)
             return
-        self.group = group_name(self.public_id)
-        self.outage_groups = (self.group,)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.join(group_name(self.public_id))
         await self.accept()
-
-    async def disconnect(self, code):
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-
-    async def receive(self, text_data=None, bytes_data=None):
-        """Watchers only listen; what they send is ignored."""
 
     def after_outage_message(self) -> dict:
         return {"type": "sheet.changed"}  # edits may have been missed meanwhile

@@ -17,13 +17,12 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from games.engines.registry import find, spec_of
+from sarco import group_messages
 
 from .calculators import SheetError, compute
 from .entry import END_GAMES, build_sheet
@@ -56,10 +55,7 @@ def group_name(public_id: uuid.UUID | str) -> str:
 
 def notify_changed(public_id: uuid.UUID | str, version: int) -> None:
     """Tell every phone watching the sheet that it changed (call after commit)."""
-    layer = get_channel_layer()
-    if layer is not None:
-        message = {"type": "sheet.changed", "version": version}
-        async_to_sync(layer.group_send)(group_name(public_id), message)
+    group_messages.send(group_name(public_id), {"type": "sheet.changed", "version": version})
 
 
 # --- creating a sheet -------------------------------------------------------------------------

@@ -216,3 +216,30 @@ async def test_with_redis_a_crowd_connecting_at_once_is_let_in(stub, settings):
     frames = await asyncio.gather(*(s.receive_output(timeout=30) for s in crowd))
     assert all(frame["type"] == "websocket.send" for frame in frames)
     await asyncio.gather(*(s.disconnect() for s in crowd))
+
+
+async def test_sockets_forward_the_parts_the_moves_message_carried(monkeypatch):
+    """Another process's move: its message brings the shared parts, none is drawn here."""
+    from channels.layers import get_channel_layer
+
+    from games import shared_parts
+
+    table = await database_sync_to_async(sarg_table)()
+    people = [await database_sync_to_async(user_at)(table, p) for p in (0, 1)]
+    path = f"/ws/play/{table.public_id}/"
+    sockets = [await connected(path, p) for p in people]
+    for s in sockets:
+        await s.receive_from(timeout=3)
+    sent = []
+    monkeypatch.setattr(tables, "_send", lambda group, message: sent.append(message))
+    player, position = await database_sync_to_async(acting_user)(table)
+    move = await database_sync_to_async(first_legal)(table, position)
+    await database_sync_to_async(tables.play)(table, player, move, 0)
+    shared_parts._recent.clear()  # as in a process that did not make the move
+    rendering._recent.clear()
+    message = sent[-1]
+    message["parts"]["html"] = {name: f"<b>carried {name}</b>" for name in message["parts"]["html"]}
+    await get_channel_layer().group_send(tables.group_name(table), message)
+    for s in sockets:
+        assert "<b>carried head</b>" in await s.receive_from(timeout=3)
+        await s.disconnect()

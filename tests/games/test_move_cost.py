@@ -60,6 +60,18 @@ def test_a_move_writes_at_most_two_statements_and_locks_nothing():
 
 
 @pytest.mark.django_db
+def test_a_move_on_the_table_as_this_process_left_it_reads_nothing_before_its_writes():
+    table = sarg_table()
+    player, position = acting_user(table)
+    table = tables.play(table, player, first_legal(table, position), 0)
+    player, position = acting_user(table)
+    move = first_legal(table, position)
+    with CaptureQueriesContext(connection) as captured:
+        tables.play(table, player, move, 1)
+    assert len(statements(captured)) == MOVE_WRITES, statements(captured)
+
+
+@pytest.mark.django_db
 def test_a_posted_move_and_its_answer_take_a_fixed_number_of_statements(client):
     table = sarg_table()
     player, position = acting_user(table)
@@ -87,12 +99,13 @@ def second_move(client) -> tuple[Table, str, dict]:
 
 
 @pytest.mark.django_db
-def test_a_move_on_a_table_the_process_holds_at_that_version_skips_the_404_read(client):
+def test_a_move_on_a_table_the_process_holds_at_that_version_skips_its_reads(client):
+    """Neither the 404 check nor the move reads the table or its seats again."""
     _, url, data = second_move(client)
     with CaptureQueriesContext(connection) as captured:
         response = client.post(url, data)
     assert response.status_code == 200
-    assert len(statements(captured)) == MOVE_VIEW_STATEMENTS - 1, statements(captured)
+    assert len(statements(captured)) == MOVE_VIEW_STATEMENTS - 3, statements(captured)
 
 
 @pytest.mark.django_db

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.test import TestCase
 from django.utils import translation
 
 from games import rendering, shared_parts, tables
@@ -28,13 +29,16 @@ def fresh():
     rendering._recent.clear()
 
 
-def played(table: Table, moves: int, seed: int = 1) -> Table:
+def played(table: Table, moves: int, seed: int = 1, *, announced: bool = False) -> Table:
+    """``moves`` random moves; ``announced``: their group messages are sent (the commit's
+    callbacks run), else the test's transaction holds them back."""
     rng = random.Random(seed)
     for _ in range(moves):
         table = Table.objects.with_seats().get(pk=table.pk)
         position = table.to_act[0]
         move = rng.choice(table.engine.legal_moves(table.state(), position))
-        tables.play(table, user_at(table, position), move, table.version)
+        with TestCase.captureOnCommitCallbacks(execute=announced):
+            tables.play(table, user_at(table, position), move, table.version)
     return Table.objects.with_seats().get(pk=table.pk)
 
 
@@ -121,3 +125,65 @@ def test_each_viewer_gets_the_markup_it_would_have_drawn_itself(monkeypatch, lan
         monkeypatch.setitem(shared_parts.PARTS, "sarg", {})  # every viewer draws it all
         drawn_each = all_viewers(table)
     assert [squeezed(h) for h in drawn_once] == [squeezed(h) for h in drawn_each]
+
+
+@pytest.fixture
+def messages(monkeypatch) -> list[dict]:
+    """The table's group messages, as the moves' processes send them."""
+    sent: list[dict] = []
+    monkeypatch.setattr(tables, "_send", lambda group, message: sent.append(message))
+    return sent
+
+
+def asked_cache(monkeypatch) -> list[str]:
+    """Counts the shared cache's reads and writes of parts (as if it were Redis)."""
+    monkeypatch.setattr(shared_parts, "_shared_cache", lambda: True)
+    asked = []
+    real_get, real_set = cache.get, cache.set
+
+    def noted(real, what):
+        def call(key, *args, **kwargs):
+            if key.startswith(shared_parts.KEY_PREFIX):
+                asked.append(what)
+            return real(key, *args, **kwargs)
+
+        return call
+
+    monkeypatch.setattr(cache, "get", noted(real_get, "get"))
+    monkeypatch.setattr(cache, "set", noted(real_set, "set"))
+    return asked
+
+
+def test_a_moves_group_message_carries_the_parts_at_its_version(messages):
+    table = played(sarg_table(), 2, announced=True)
+    carried = messages[-1]["parts"]
+    assert carried["key"] == shared_parts.parts_key(table, seat_names(list(table.seats.all())))
+    assert set(carried["html"]) == set(shared_parts.PARTS["sarg"])
+
+
+def test_the_moving_process_draws_once_and_asks_no_cache(monkeypatch, messages):
+    table = played(sarg_table(), 2)
+    calls = counting(monkeypatch)
+    asked = asked_cache(monkeypatch)
+    table = played(table, 1, seed=3, announced=True)
+    all_viewers(table)
+    assert (len(calls), asked) == (1, [])
+
+
+def test_another_process_forwards_the_messages_parts_without_drawing_or_asking(
+    monkeypatch, messages
+):
+    table = played(sarg_table(), 3, announced=True)
+    shared_parts._recent.clear()  # the other process holds nothing yet
+    rendering._recent.clear()
+    calls = counting(monkeypatch)
+    asked = asked_cache(monkeypatch)
+    shared_parts.take(messages[-1]["parts"])
+    all_viewers(table)
+    assert (len(calls), asked) == (0, [])
+
+
+@pytest.mark.parametrize("carried", [None, "x", {"key": 1}, {"key": "k", "html": {"a": 2}}])
+def test_parts_not_as_a_move_sends_them_are_ignored(carried):
+    shared_parts.take(carried)
+    assert not shared_parts._recent

@@ -1,0 +1,34 @@
+"""What every live page's socket shares: the table's, the lobby's and the score sheet's.
+
+Frames are weighed before anything else (``sarco.socket_limits``), the socket outlives a
+channel-layer outage and joins its groups again after it (``layer_outages``), it leaves its
+groups when it closes, and it records the server's event loop for the group messages that
+sync code sends (``sarco.group_messages``). A socket listens only unless it says otherwise.
+"""
+
+from __future__ import annotations
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from sarco import group_messages
+from sarco.layer_outages import SurvivesLayerOutages
+from sarco.socket_limits import SocketLimits
+
+
+class LiveSocket(SocketLimits, SurvivesLayerOutages, AsyncWebsocketConsumer):
+    async def websocket_connect(self, message):
+        group_messages.remember_loop()
+        await super().websocket_connect(message)
+
+    async def join(self, *groups: str) -> None:
+        """Join ``groups``; they are joined again after an outage and left on close."""
+        self.outage_groups = groups
+        for group in groups:
+            await self.channel_layer.group_add(group, self.channel_name)
+
+    async def disconnect(self, code):
+        for group in self.outage_groups:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        """Listening only: what is sent is ignored."""
