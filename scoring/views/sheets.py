@@ -450,7 +450,7 @@ def results(request):
 
 
 def posted_key(post) -> uuid.UUID | None:
-    """The phone's own key for an entry (static/js/offline.js adds it to the form), or None
+    """The phone's own key for an entry (static/js/offline-entry.js adds it to the form), or None
     when missing or not a UUID: the service applies a key once."""
     try:
         return uuid.UUID(str(post.get("key", "")))

@@ -54,7 +54,7 @@ def test_without_a_running_server_the_message_is_delivered_before_send_returns()
 def test_every_live_socket_shares_one_base(consumer):
     from importlib import import_module
 
-    from games.live_socket import LiveSocket
+    from sarco.live_socket import LiveSocket
 
     from sarco.socket_limits import SocketLimits
 
