@@ -267,7 +267,8 @@ class AnnouncementsTest(PlayCase):
             r"You won the hand: sacrifice cards to your altar\.",
             heard[0],
         ), heard[0]
-        assert re.match(r"Anna sacrifices \d cards?\. Hand \d+: the trophy is [\w ()]+\. ", heard[1])
+        next_hand = r"Anna sacrifices \d cards?\. Hand \d+: the trophy is [\w ()]+\. "
+        assert re.match(next_hand, heard[1])
         assert any(re.fullmatch(r"Anna sacrifices \d cards?\.", s) for s in sentences(heard))
         for event in set(log):  # everything that happened was said, and once
             assert sentences(heard).count(event) == log.count(event), (event, heard)
