@@ -23,6 +23,8 @@ DIRECTION_SYMBOL = {LOWER: "▼", HIGHER: "▲"}
 def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     legal = {move["card"]: move for move in moves}
     events = [_event_text(event, names) for event in view["events"]]
+    if view["is_over"]:
+        events.append(_final_scores(view["totals"], names))
     return {
         "view": view,
         "names": names,
@@ -288,6 +290,15 @@ def _limit_text(limit: int | None) -> str:
     return _("Rounds until someone has more than %(limit)s heads; the fewest heads win.") % {
         "limit": limit
     }
+
+
+def _final_scores(totals: list[int], names: list[str]) -> str:
+    """The log's last line: everyone's heads, read out with the rest (the winner's line names
+    only the winner)."""
+    parts = ", ".join(
+        f"{name} {heads_text(total)}" for name, total in zip(names, totals, strict=True)
+    )
+    return _("Final scores: %(scores)s.") % {"scores": parts}
 
 
 def _event_text(event: dict[str, Any], names: list[str]) -> str:

@@ -19,6 +19,7 @@ from games.boards import board_context
 from games.boards.sacrifice import sort_cards
 from games.engines.sacrifice import ENGINE
 from games.models import Table
+from scoring.faces import card_face
 from tests.games.helpers import user, user_at
 
 CARD = re.compile(r'data-card="([^"]*)"')
@@ -424,3 +425,44 @@ def test_a_finished_table_replays_on_the_board():
         assert 'class="sf' in answer.content.decode()
     page = Client().get(f"/play/{table.public_id}/").content.decode()
     assert "Game over" in page
+
+
+# --- the log and the last trick read by ear -------------------------------------------------------
+
+TAGS = re.compile(r"<[^>]+>")
+SYMBOLS = re.compile("[♠♥♦♣★]")
+
+
+def words(html: str) -> str:
+    """What a screen reader reads of some markup, less what is hidden from it."""
+    html = re.sub(r'<span class="[^"]*" aria-hidden="true">.*?</span>', "", html, flags=re.S)
+    return " ".join(TAGS.sub(" ", html).split()).replace(" ,", ",")
+
+
+def test_the_last_trick_says_who_played_which_card():
+    state = first_state(lambda s: s.phase == "trick" and len(ENGINE.view(s, None)["tricks"]) == 1)
+    trick = ENGINE.view(state, None)["tricks"][-1]
+    html = board_html(state, None)
+    last = re.search(r'<p class="sf-last-trick">(.*?)</p>', html, re.S).group(1)
+    a, b = (card_face(card)["name"] for card in trick["cards"])
+    assert words(last).startswith(f"Last trick: Anna: {a}, Ben: {b}"), words(last)
+
+
+def test_the_log_names_every_card_in_words():
+    texts = {text for state in states(4) for text in board_for(state, None)["events"]}
+    assert any(" leads " in text for text in texts)
+    assert not [text for text in texts if SYMBOLS.search(text)]
+
+
+def test_a_lead_is_told_with_the_card_in_words():
+    state = first_state(lambda s: ENGINE.view(s, None)["events"][-1]["kind"] == "lead")
+    event = ENGINE.view(state, None)["events"][-1]
+    name = card_face(event["card"])["name"]
+    assert board_for(state, None)["events"][0] == f"{NAMES[event['seats'][0]]} leads {name}."
+
+
+def test_the_log_of_a_finished_game_ends_on_the_final_scores():
+    state = first_state(lambda s: s.phase == "over")
+    scores = ENGINE.scores(state)
+    events = board_for(state, None)["events"]
+    assert events[0] == f"Final scores: Anna {scores[0]}, Ben {scores[1]}."

@@ -333,3 +333,11 @@ def test_every_pyramid_tile_says_its_place_what_it_is_and_the_coins_on_it():
         assert said.startswith(f"row {row}, tile {int(index) + 1}:"), said
         if "sc-coin" in cell:
             assert "coins:" in said, said
+
+
+def test_the_log_names_every_tile_in_words_and_ends_on_the_final_fame():
+    texts = [board_for(state, None)["events"] for state in states(3, 5)]
+    assert not [t for events in texts for t in events if re.search("[☀☾♛⚜✕]", t)]
+    final = list(states(3, 5))[-1]
+    fame = ", ".join(f"{name} {f}" for name, f in zip(NAMES, ENGINE.scores(final), strict=False))
+    assert texts[-1][0] == f"The game is over (fame: {fame})."

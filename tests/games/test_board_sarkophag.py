@@ -206,6 +206,15 @@ def test_a_shared_win_says_so():
     assert "share the win" in board["result"]["text"]
 
 
+def test_the_log_of_a_finished_game_ends_on_the_final_scores():
+    state = first_state(lambda s: s.over, players=3)
+    parts = ", ".join(
+        f"{name} {total} head{'' if total == 1 else 's'}"
+        for name, total in zip(NAMES, state.totals, strict=False)
+    )
+    assert board_for(state, None)["events"][0] == f"Final scores: {parts}."
+
+
 def test_events_are_sentences_with_names():
     state = first_state(lambda s: s.last_trick is not None and len(s.trick) == 2)
     board = board_for(state, None)

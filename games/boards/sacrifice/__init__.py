@@ -21,7 +21,7 @@ from games.engines.sacrifice import BUY_VALUE, SACRIFICE_POINTS, score_breakdown
 from scoring.faces import card_face
 
 from ..common import EVENTS_SHOWN, move_json
-from .events import event_text
+from .events import log_texts
 
 RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK"]
 MARKET_VALUES = range(6, 11)
@@ -29,7 +29,7 @@ MARKET_VALUES = range(6, 11)
 
 def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     me = view["seat"]
-    events = [event_text(event, names) for event in view["events"]]
+    events = log_texts(view, names)
     sacrifices = [m for m in moves if "sacrifice" in m]
     return {
         "view": view,
