@@ -5,6 +5,7 @@
 
   var O = window.SarcoOffline;
   if (!O) return;
+  var words = O.words;
 
   function cellInputs(form) {
     return Array.prototype.slice.call(form.querySelectorAll('input[type=hidden][name^="cell-"]'));
@@ -67,11 +68,13 @@
     var used = usedCards(form);
     cells.forEach(function (card) { if (card) used[card] = (used[card] || 0) + 1; });
     function free(card) { return (used[card] || 0) < (card === "JK" ? 2 : 1); }
+    function letter(rank) {  // as printed on the reader's cards (D for Dame in German)
+      return form.querySelector('button[value="rank:' + rank + '"]').textContent.trim();
+    }
     function text(card) {
       if (card === "JK") return form.querySelector('button[value="joker"]').textContent.trim();
-      var rankButton = form.querySelector('button[value="rank:' + card.slice(0, -1) + '"]');
       var suitButton = form.querySelector('button[value="suit:' + card.slice(-1) + '"]');
-      return rankButton.textContent.trim() + suitButton.textContent.trim();
+      return letter(card.slice(0, -1)) + suitButton.textContent.trim();
     }
     form.querySelectorAll("button[data-cell]").forEach(function (button) {
       var i = Number(button.dataset.cell);
@@ -108,10 +111,15 @@
         ? String(SarcoProvisional.lineValue(cards, i < 3 ? "row" : "column")) : "";
       lines[i].classList.remove("credited-line");
     });
+    // The hint and the square's name, in the words the server draws them with.
     var placed = cells.filter(Boolean).length;
-    form.querySelectorAll(".card-picker > p.muted:not(.keys-hint)").forEach(function (p) {
-      p.textContent = p.textContent.replace(/\b\d\b(?=\s\S+\s9\b)/, String(placed));
-    });
+    var hint = form.querySelector(".card-picker > p.muted:not(.keys-hint)");
+    if (hint) {
+      hint.textContent = (rank ? O.say(words.suitOf, { rank: letter(rank) }) : words.tapCell) +
+        " " + O.say(words.placed, { placed: placed });
+    }
+    var square = form.querySelector(".sarg-grid .square");
+    if (square) square.setAttribute("aria-label", O.say(words.squarePlaced, { placed: placed }));
     var credit = form.querySelector("#round-credit");
     if (credit) credit.textContent = "";
   }
