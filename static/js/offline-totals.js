@@ -7,6 +7,7 @@
   var O = window.SarcoOffline;
   if (!O) return;
   var box = O.box;
+  var words = O.words;
   var FORM = O.FORM;
 
   // The sheet as the server had it when the page was drawn (in #sheet-live, kept fresh by
@@ -52,7 +53,46 @@
     line.hidden = !totals;
     document.getElementById("offline-provisional-totals").textContent = !totals ? ""
       : sheet.players.map(function (name) { return name + " " + totals[name]; }).join(" · ");
+    shownTotals = totals;
+    markCards();
   }
+
+  // The big total cards show the provisional totals too, each marked so; the server's own
+  // figures come back when nothing waits any more, or with its next drawing of the sheet.
+  var shownTotals = null;
+
+  function markCards() {
+    var lang = document.documentElement.lang;
+    document.querySelectorAll("#sheet-live .total").forEach(function (card) {
+      var score = card.querySelector(".total-score");
+      if (!score) return;
+      var name = score.dataset.player;
+      var provisional = Boolean(shownTotals) && Object.prototype.hasOwnProperty.call(shownTotals, name);
+      var mark = card.querySelector(".total-provisional-mark");
+      if (provisional) {
+        if (score.dataset.server === undefined) score.dataset.server = score.textContent;
+        score.textContent = Number(shownTotals[name]).toLocaleString(lang);
+        if (!mark) {
+          mark = document.createElement("span");
+          mark.className = "total-provisional-mark";
+          mark.textContent = words.provisional;
+          card.append(mark);
+        }
+      } else {
+        if (score.dataset.server !== undefined) score.textContent = score.dataset.server;
+        delete score.dataset.server;
+        if (mark) mark.remove();
+      }
+      card.classList.toggle("total-provisional", provisional);
+    });
+  }
+
+  // A live update redraws the cards with the server's figures: marked again while entries wait.
+  ["htmx:afterSettle", "htmx:oobAfterSwap"].forEach(function (type) {
+    document.addEventListener(type, function () {
+      if (shownTotals && document.querySelector("#sheet-live .total:not(.total-provisional)")) markCards();
+    });
+  });
 
   // The form's own figures without the server: Sarkophag's heads this round and running
   // totals, provisional like the others; in other games the figures the server drew for

@@ -247,6 +247,31 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         )
         screenshot(page, "scorekeeper-offline-provisional-phone")
 
+    def test_the_total_cards_show_provisional_totals_marked_so(self):
+        page = self.phone()
+        self.open_sheet(page)
+        page.context.set_offline(True)
+
+        for number, anna in ((1, 2), (2, 3)):
+            self.enter_round(page, number, anna)
+
+        card = page.locator(".total").filter(has=page.locator("[data-player='Clara']"))
+        expect(card.locator(".total-score")).to_have_text("35")
+        expect(card.locator(".total-provisional-mark")).to_have_text("provisional")
+
+    def test_the_total_cards_show_the_server_s_totals_once_sent(self):
+        page = self.phone()
+        self.open_sheet(page)
+        page.context.set_offline(True)
+        self.enter_round(page, 1, 2)
+        expect(page.locator(".total-provisional-mark")).to_have_count(3)
+
+        page.context.set_offline(False)
+
+        expect(page.locator("#offline-outbox li")).to_have_count(0, timeout=20_000)
+        expect(page.locator(".total-provisional-mark")).to_have_count(0)
+        expect(page.locator(".total-score[data-player='Clara']")).to_have_text("18")
+
     def test_sarg_s_square_is_entered_offline(self):
         players = [Player.objects.create(name=name) for name in ("Queeny", "Kingsley")]
         session = sheets.create_session(
