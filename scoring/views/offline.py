@@ -1,6 +1,6 @@
 """What a phone sends when the network is back: entries and sheets it kept while offline.
 
-Every answer is JSON for static/js/offline.js, never cached (``no-store``), and says plainly
+Every answer is JSON for static/js/offline-outbox.js, never cached (``no-store``), and says plainly
 what happened, so the phone keeps every entry the server did not take. Each entry carries the
 phone's own key; the service (``scoring.sheets.apply_edit``) applies a key once, so an
 entry sent twice, or again after its answer was lost, counts once.

@@ -101,7 +101,7 @@ def live_context(session: PlaySession, can_edit: bool, result=None, seats=None, 
         "ws_url": f"/ws/sheets/{session.public_id}/",
         "void": void_note(session),
         # For the keeper's phone: the sheet as the server has it, which the phone adds its
-        # entries kept without a network to (provisional totals, static/js/offline.js).
+        # entries kept without a network to (provisional totals, static/js/offline-totals.js).
         "offline_sheet": build_sheet(
             session.game, names, roles_of(seats), session.options, entries_of(rounds, seats)
         )

@@ -31,13 +31,13 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         self.url = f"{self.live_server_url}/scorekeeper/{self.session.public_id}/"
         self.browser = start_chromium(self)
 
-    def phone(self):
+    def phone(self, locale: str = "en"):
         """A logged-in phone (its own browser context: its own worker and storage)."""
         client = Client()
         client.force_login(self.keeper)
         cookie = client.cookies[settings.SESSION_COOKIE_NAME]
         context = self.browser.new_context(
-            viewport=PHONE, is_mobile=True, device_scale_factor=2, locale="en"
+            viewport=PHONE, is_mobile=True, device_scale_factor=2, locale=locale
         )
         self.addCleanup(context.close)
         context.add_cookies(
@@ -247,6 +247,31 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         )
         screenshot(page, "scorekeeper-offline-provisional-phone")
 
+    def test_the_total_cards_show_provisional_totals_marked_so(self):
+        page = self.phone()
+        self.open_sheet(page)
+        page.context.set_offline(True)
+
+        for number, anna in ((1, 2), (2, 3)):
+            self.enter_round(page, number, anna)
+
+        card = page.locator(".total").filter(has=page.locator("[data-player='Clara']"))
+        expect(card.locator(".total-score")).to_have_text("35")
+        expect(card.locator(".total-provisional-mark")).to_have_text("provisional")
+
+    def test_the_total_cards_show_the_server_s_totals_once_sent(self):
+        page = self.phone()
+        self.open_sheet(page)
+        page.context.set_offline(True)
+        self.enter_round(page, 1, 2)
+        expect(page.locator(".total-provisional-mark")).to_have_count(3)
+
+        page.context.set_offline(False)
+
+        expect(page.locator("#offline-outbox li")).to_have_count(0, timeout=20_000)
+        expect(page.locator(".total-provisional-mark")).to_have_count(0)
+        expect(page.locator(".total-score[data-player='Clara']")).to_have_text("18")
+
     def test_sarg_s_square_is_entered_offline(self):
         players = [Player.objects.create(name=name) for name in ("Queeny", "Kingsley")]
         session = sheets.create_session(
@@ -276,6 +301,45 @@ class OfflineScorekeeperTest(ChannelsLiveServerTestCase):
         page.context.set_offline(False)
         expect(page.locator("#offline-outbox li")).to_have_count(0, timeout=20_000)
         assert [r.named_entry() for r in session.rounds.all()] == [{"grid": grid}]
+
+    def offline_sarg_sheet(self, locale: str = "en"):
+        """A phone on a Sarg sheet it opened once, now without a network."""
+        players = [Player.objects.create(name=name) for name in ("Queeny", "Kingsley")]
+        session = sheets.create_session(
+            "sarg", self.keeper, players, roles={"queen": "Queeny", "king": "Kingsley"}
+        )
+        url = f"{self.live_server_url}/scorekeeper/{session.public_id}/"
+        page = self.phone(locale)
+        self.open_sheet(page, url)
+        page.context.set_offline(True)
+        page.reload()
+        return page
+
+    def test_sarg_s_picker_asks_for_the_suit_of_the_rank_offline(self):
+        page = self.offline_sarg_sheet()
+        hint = page.locator(".card-picker > p.muted:not(.keys-hint)")
+
+        page.locator('button[value="rank:Q"]').click()
+        expect(hint).to_have_text("Now the suit of the Q. 0 of 9 placed.")
+        page.locator('button[value="suit:H"]').click()
+        expect(hint).to_have_text("Tap a cell, then rank and suit. 1 of 9 placed.")
+
+    def test_sarg_s_square_tells_how_many_cards_it_holds_offline(self):
+        page = self.offline_sarg_sheet()
+
+        self.place(page, ["QH"])
+
+        expect(page.locator(".square")).to_have_attribute(
+            "aria-label", "The square, 1 of 9 cards placed"
+        )
+
+    def test_sarg_s_picker_hint_is_in_the_reader_s_language_offline(self):
+        page = self.offline_sarg_sheet("de-DE")
+        hint = page.locator(".card-picker > p.muted:not(.keys-hint)")
+
+        page.locator('button[value="rank:Q"]').click()
+
+        expect(hint).to_have_text("Jetzt die Farbe der D. 0 von 9 gelegt.")
 
     def test_the_entry_mode_switches_offline(self):
         page = self.phone()

@@ -1,9 +1,11 @@
 """The installable site: its manifest, its service worker's headers, the offline page."""
 
+import re
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.test import override_settings
 
 from sarco import offline
@@ -26,7 +28,7 @@ def test_the_worker_knows_its_version_and_the_files_it_keeps(client):
     body = client.get("/sw.js").content.decode()
 
     assert f'"version": "{offline.worker_version()}"' in body
-    for url in ("/static/django_htmx/htmx-2.min.js", "/static/js/offline.js", "/offline/"):
+    for url in ("/static/django_htmx/htmx-2.min.js", "/static/js/offline-outbox.js", "/offline/"):
         assert f'"{url}"' in body
 
 
@@ -89,3 +91,35 @@ def test_pages_and_fragments_are_told_apart_by_caches(client):
     response = client.get("/scorekeeper/")
 
     assert "HX-Request" in response["Vary"]
+
+
+def scripts_of(html: str) -> list[str]:
+    return re.findall(r'<script src="([^"]+)"', html)
+
+
+@pytest.mark.parametrize("url", ["/scorekeeper/", "/scorekeeper/new/sarkophag/"])
+def test_every_script_of_the_scorekeeper_is_kept_by_the_worker(client, url):
+    client.force_login(User.objects.create_user("keeper", "keeper@example.org", "a-long-pw-1"))
+    kept = offline.kept_urls()
+
+    scripts = scripts_of(client.get(url).content.decode())
+
+    assert "/static/js/offline-boot.js" in scripts
+    assert [script for script in scripts if script not in kept] == []
+
+
+def test_the_scorekeeper_starts_its_offline_work_after_its_other_offline_files(client):
+    scripts = scripts_of(client.get("/scorekeeper/").content.decode())
+    offline_files = [script for script in scripts if "/js/offline-" in script]
+
+    assert offline_files[0] == "/static/js/offline-worker.js"
+    assert offline_files[1] == "/static/js/offline-outbox.js"
+    assert offline_files[-1] == "/static/js/offline-boot.js"
+
+
+def test_pages_outside_the_scorekeeper_only_register_the_worker(client):
+    scripts = scripts_of(client.get("/").content.decode())
+
+    assert [script for script in scripts if "/js/offline" in script] == [
+        "/static/js/offline-worker.js"
+    ]
