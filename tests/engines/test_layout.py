@@ -69,7 +69,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
         if node in done:
             return None
         path.append(node)
-        for target in sorted(graph[node]):
+        for target in sorted(graph.get(node, ())):
             cycle = visit(target)
             if cycle:
                 return cycle

@@ -56,6 +56,17 @@ async def connected(path, person=None):
     return communicator
 
 
+async def both_seats_listening():
+    """A two-seat Sarg table with each seat's socket open and its first fragments read."""
+    table = await database_sync_to_async(sarg_table)()
+    people = [await database_sync_to_async(user_at)(table, p) for p in (0, 1)]
+    path = f"/ws/play/{table.public_id}/"
+    sockets = [await connected(path, p) for p in people]
+    for s in sockets:
+        await s.receive_from(timeout=3)
+    return table, sockets
+
+
 async def test_each_seat_and_a_spectator_get_their_own_view(stub):
     table = await database_sync_to_async(sarg_table)()
     people = [await database_sync_to_async(user_at)(table, p) for p in (0, 1)]
@@ -185,12 +196,7 @@ async def test_with_redis_each_seat_gets_its_own_view(stub, settings):
 
     require("redis")
     settings.CHANNEL_LAYERS = redis_layers("sarco-test-seats")
-    table = await database_sync_to_async(sarg_table)()
-    people = [await database_sync_to_async(user_at)(table, p) for p in (0, 1)]
-    path = f"/ws/play/{table.public_id}/"
-    sockets = [await connected(path, p) for p in people]
-    for s in sockets:
-        await s.receive_from(timeout=3)
+    table, sockets = await both_seats_listening()
     player, position = await database_sync_to_async(acting_user)(table)
     move = await database_sync_to_async(first_legal)(table, position)
     await database_sync_to_async(tables.play)(table, player, move, 0)
@@ -224,12 +230,7 @@ async def test_sockets_forward_the_parts_the_moves_message_carried(monkeypatch):
 
     from games import shared_parts
 
-    table = await database_sync_to_async(sarg_table)()
-    people = [await database_sync_to_async(user_at)(table, p) for p in (0, 1)]
-    path = f"/ws/play/{table.public_id}/"
-    sockets = [await connected(path, p) for p in people]
-    for s in sockets:
-        await s.receive_from(timeout=3)
+    table, sockets = await both_seats_listening()
     sent = []
     monkeypatch.setattr(tables, "_send", lambda group, message: sent.append(message))
     player, position = await database_sync_to_async(acting_user)(table)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.engines.test_layout import find_cycle
+
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 APPS = ("games", "scoring", "nights", "sarco")
 
@@ -82,32 +84,6 @@ def layer_of(name: str) -> int:
     return best
 
 
-def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One import circle of ``graph`` as a path of module names, or None."""
-    done: set[str] = set()
-    path: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        if node in path:
-            return [*path[path.index(node) :], node]
-        if node in done:
-            return None
-        path.append(node)
-        for target in sorted(graph.get(node, ())):
-            cycle = visit(target)
-            if cycle:
-                return cycle
-        path.pop()
-        done.add(node)
-        return None
-
-    for start in sorted(graph):
-        cycle = visit(start)
-        if cycle:
-            return cycle
-    return None
-
-
 def upward_imports() -> set[tuple[str, str]]:
     return {
         (name, imported)
@@ -141,11 +117,6 @@ def test_no_import_circle_in_the_project():
 def test_an_import_inside_a_function_counts():
     source = "def f():\n    from .b import g\n    return g\n"
     assert imports_in("app.a", source) == {"app.b", "app.b.g"}
-
-
-def test_the_cycle_finder_finds_a_circle():
-    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
-    assert find_cycle({"a": {"b"}, "b": set()}) is None
 
 
 def test_a_module_is_in_its_most_specific_layer():

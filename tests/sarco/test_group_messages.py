@@ -55,7 +55,6 @@ def test_every_live_socket_shares_one_base(consumer):
     from importlib import import_module
 
     from sarco.live_socket import LiveSocket
-
     from sarco.socket_limits import SocketLimits
 
     module, name = consumer.rsplit(".", 1)
