@@ -448,6 +448,18 @@ def test_the_last_trick_says_who_played_which_card():
     assert words(last).startswith(f"Last trick: Anna: {a}, Ben: {b}"), words(last)
 
 
+def test_the_last_trick_says_who_took_it():
+    def taken(s):
+        tricks = ENGINE.view(s, None)["tricks"]
+        return s.phase == "trick" and len(tricks) == 1 and tricks[0]["winner"] is not None
+
+    state = first_state(taken)
+    winner = ENGINE.view(state, None)["tricks"][-1]["winner"]
+    html = board_html(state, None)
+    last = re.search(r'<p class="sf-last-trick">(.*?)</p>', html, re.S).group(1)
+    assert words(last).endswith(f"taken by {['Anna', 'Ben'][winner]}"), words(last)
+
+
 def test_the_log_names_every_card_in_words():
     texts = {text for state in states(4) for text in board_for(state, None)["events"]}
     assert any(" leads " in text for text in texts)

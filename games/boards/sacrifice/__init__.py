@@ -279,6 +279,7 @@ def _tricks(view, names) -> list[dict[str, Any]]:
                     for seat, card in enumerate(trick["cards"])
                 ],
                 "outcome": outcome,
+                "taken_by": None if winner is None else names[winner],
                 "sudden_death": trick["sudden_death"],
                 "led": trick["leader"] is not None,
             }
