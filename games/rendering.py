@@ -58,7 +58,7 @@ def viewer_seat(table, user) -> int | None:
 
 def table_context(table, seat: int | None, *, user=None) -> dict[str, Any]:
     """The template context of a table for one viewer, from ``view`` and their own moves only."""
-    seats = list(table.seats.all())
+    seats = table.seat_list
     names = seat_names(seats)
     view = None
     moves: list[dict[str, Any]] = []
@@ -287,7 +287,7 @@ def _spectator_key(key: FragmentsKey) -> str:
 
 def _seats_signature(table) -> str:
     raw = ";".join(
-        f"{s.position},{s.user_id},{s.bot_level},{s.invite_only}" for s in table.seats.all()
+        f"{s.position},{s.user_id},{s.bot_level},{s.invite_only}" for s in table.seat_list
     )
     return hashlib.sha1(raw.encode(), usedforsecurity=False).hexdigest()[:16]
 
