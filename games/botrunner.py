@@ -83,7 +83,7 @@ def bot_turn(table_pk: int) -> int:
         return 0
     engine = table.engine
     state = table.state()
-    bots = {s.position: s.bot_level for s in table.seats.all() if s.bot_level}
+    bots = {s.position: s.bot_level for s in table.seat_list if s.bot_level}
     for position in engine.to_act(state):
         if position not in bots:
             continue

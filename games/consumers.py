@@ -58,6 +58,7 @@ log = logging.getLogger(__name__)
 
 NOT_FOUND = 4404
 RESYNC_INTERVAL = 1.0  # seconds: a client asking more often is ignored
+Rendered = tuple[str, int, rendering.FragmentsKey]  # the HTML, its version, what it depended on
 
 
 def _public_id(scope) -> uuid.UUID | None:
@@ -77,7 +78,7 @@ class TableConsumer(LiveSocket):
     async def connect(self):
         self.sent_version = -1
         self.last_resync = 0.0
-        self.last_key: tuple | None = None  # what the last rendering depended on
+        self.last_key: rendering.FragmentsKey | None = None  # what the last rendering depended on
         public_id = _public_id(self.scope)
         await self.accept()
         if public_id is None or not await self._exists(public_id):
@@ -142,7 +143,7 @@ class TableConsumer(LiveSocket):
         await self.send(text_data=move_input.refusal_fragment(refusal) + html)
 
     @database_sync_to_async
-    def _play(self, version: int, move: dict) -> tuple[str, int, tuple] | move_input.Refusal | None:
+    def _play(self, version: int, move: dict) -> Rendered | move_input.Refusal | None:
         """Play the move and render the sender's view of the result: sent at once, it makes
         the sender's copy of the group message (already this version) a no-op."""
         table = recent_tables.at(self.public_id.hex, version)
@@ -183,8 +184,8 @@ class TableConsumer(LiveSocket):
         """(seated, host of a playing table), as of this socket's last rendering."""
         if self.last_key is None:
             return False, False
-        _, _, status, _, seat, _, is_host, *_ = self.last_key
-        return seat is not None, is_host and status == "playing"
+        key = self.last_key
+        return key.seat is not None, key.is_host and key.status == "playing"
 
     async def _keep_presence(self) -> None:
         """While the socket is open: the seat stays seen, and the host's page follows who
@@ -224,7 +225,7 @@ class TableConsumer(LiveSocket):
         thread): same status and seats as last time, only the version moved on."""
         if self.last_key is None:
             return None
-        key = (*self.last_key[:1], version, *self.last_key[2:])
+        key = self.last_key._replace(version=version)
         html = rendering.recent_fragments(key)
         if html is not None:
             self.last_key = key
@@ -237,7 +238,7 @@ class TableConsumer(LiveSocket):
             return
         await self._send_rendered(rendered)
 
-    async def _send_rendered(self, rendered: tuple[str, int, tuple]) -> None:
+    async def _send_rendered(self, rendered: Rendered) -> None:
         html, version, key = rendered
         if version >= self.sent_version:
             self.sent_version, self.last_key = version, key
@@ -248,9 +249,7 @@ class TableConsumer(LiveSocket):
         return Table.objects.filter(public_id=public_id).exists()
 
     @database_sync_to_async
-    def _render(
-        self, version: int | None = None, record: str | None = None
-    ) -> tuple[str, int, tuple] | None:
+    def _render(self, version: int | None = None, record: str | None = None) -> Rendered | None:
         """Read the table and render this viewer's fragments. Told a version, it first looks
         for that rendering again (here, on the thread that runs the views, a move view that
         was still rendering the poster's answer when the message came has finished with it),
@@ -267,7 +266,7 @@ class TableConsumer(LiveSocket):
         return self._read_and_render()
 
     @database_sync_to_async
-    def _render_if_away_changed(self) -> tuple[str, int, tuple] | None:
+    def _render_if_away_changed(self) -> Rendered | None:
         """The host's fragments again if who has been away changed since the last rendering
         (the threshold passed, someone came back); None when nothing changed."""
         table = Table.objects.with_seats().filter(public_id=self.public_id).first()
@@ -279,7 +278,7 @@ class TableConsumer(LiveSocket):
             return None
         return self._render_table(table)
 
-    def _read_and_render(self) -> tuple[str, int, tuple] | None:
+    def _read_and_render(self) -> Rendered | None:
         tables = Table.objects.with_seats()
         table = tables.filter(public_id=self.public_id).first()
         if table is None:
@@ -287,7 +286,7 @@ class TableConsumer(LiveSocket):
         recent_tables.remember(table)  # the next move's record can bring it up to date
         return self._render_table(table)
 
-    def _render_table(self, table: Table) -> tuple[str, int, tuple]:
+    def _render_table(self, table: Table) -> Rendered:
         user = self.scope.get("user")
         seat = rendering.viewer_seat(table, user)
         html = rendering.table_fragments(table, seat, user=user)

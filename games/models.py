@@ -181,6 +181,8 @@ class Table(models.Model):
             ),
         ]
 
+    _held_seats: list[TableSeat] | None = None  # ``hold_seats``
+
     def __str__(self) -> str:
         return gettext("%(game)s table %(id)s (%(status)s)") % {
             "game": self.get_game_display(),
@@ -198,11 +200,33 @@ class Table(models.Model):
             return None
         return self.engine.from_json(self.state_json)
 
+    @property
+    def seat_list(self) -> list[TableSeat]:
+        """The seats in order: those handed on with the table (``hold_seats``), else as
+        loaded (``with_seats``) or read. What reads a table's seats reads them here, so a
+        table worked out in memory (``recent_tables``) shows its own seats without a query."""
+        if self._held_seats is not None:
+            return self._held_seats
+        return list(self.seats.all())
+
+    def hold_seats(self, seats: list[TableSeat]) -> None:
+        """Hand ``seats`` on with the table for ``seat_list``: the seats a move read, or a
+        copy's. Each seat's table becomes this one, so its ``to_act`` follows this table's."""
+        for seat in seats:
+            seat.table = self
+        self._held_seats = seats
+
+    def refresh_from_db(self, using=None, fields=None, from_queryset=None) -> None:
+        """As Django drops the loaded seats on a refresh, so the held ones go."""
+        if fields is None or "seats" in fields:
+            self._held_seats = None
+        super().refresh_from_db(using, fields, from_queryset)
+
     def seat_of(self, user) -> int | None:
         """The position of ``user``'s seat, or None (spectators, logged-out visitors)."""
         if user is None or not user.is_authenticated:
             return None
-        for seat in self.seats.all():
+        for seat in self.seat_list:
             if seat.user_id == user.pk:
                 return seat.position
         return None

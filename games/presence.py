@@ -38,7 +38,7 @@ def away_seats(table: Table, now: datetime | None = None) -> dict[int, datetime]
         return {}
     cutoff = (now or timezone.now()) - away_after()
     away = {}
-    for seat in table.seats.all():
+    for seat in table.seat_list:
         if seat.user_id is None or seat.bot_level:
             continue
         seen = seat.last_seen_at or table.started_at

@@ -22,7 +22,7 @@ from collections import OrderedDict
 from datetime import datetime
 from typing import Any
 
-from .models import Table, TableSeat
+from .models import Table
 
 RECENT_TABLES = 256  # per process: two versions of a hundred live tables or so
 TRUST_SECONDS = 10.0
@@ -40,18 +40,6 @@ def keep_latest(recent: OrderedDict, key: Any, value: Any, most: int) -> None:
     recent[key] = value
     if len(recent) > most:
         recent.popitem(last=False)
-
-
-def attach_seats(table: Table, seats: list[TableSeat]) -> None:
-    """Hand ``seats`` on with the table as ``prefetch_related`` would leave them, so what
-    renders the table reads no seats again."""
-    table._prefetched_objects_cache = {}  # a copied table's would be its original's
-    queryset = table.seats.all()
-    queryset._result_cache = seats  # what prefetch_related_objects itself stores
-    queryset._prefetch_done = True
-    for seat in seats:
-        seat.table = table
-    table._prefetched_objects_cache = {"seats": queryset}
 
 
 def remember(table: Table) -> None:
@@ -74,7 +62,7 @@ def held_copy(public_id_hex: str, version: int) -> Table | None:
     if table is None:
         return None
     copied = copy.copy(table)
-    attach_seats(copied, [copy.copy(seat) for seat in table.seats.all()])
+    copied.hold_seats([copy.copy(seat) for seat in table.seat_list])
     return copied
 
 
@@ -110,15 +98,15 @@ def advanced(public_id_hex: str, version: int, record: str | None) -> Table | No
 
 
 def _next(before: Table, wrote: dict[str, Any]) -> Table:
-    """A copy of ``before`` with the move's fields, its seats' turns following ``to_act``.
-    ``before`` and its seats stay as they were (a copy of a model copies its relation cache).
+    """A copy of ``before`` with the move's fields, holding copies of its seats whose turns
+    follow the copy's ``to_act``; ``before`` and its seats stay as they were. A copy of a
+    model shares the original's loaded seats, so its own are read by ``seat_list`` only.
     A move that records the session sets a new ``session_id``, and setting a foreign key by
     its id drops the cached object, so the copy never shows the session before."""
     table = copy.copy(before)
     for name, value in wrote.items():
         setattr(table, name, _datetime(value) if name in DATETIMES else value)
-    seats = [copy.copy(seat) for seat in before.seats.all()]
-    attach_seats(table, seats)  # each seat's to_act follows its new table's
+    table.hold_seats([copy.copy(seat) for seat in before.seat_list])  # to_act follows it
     return table
 
 

@@ -12,7 +12,7 @@ import hashlib
 import logging
 from collections import OrderedDict
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.cache import cache
 from django.template import TemplateDoesNotExist
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 SPECTATOR_CACHE_SECONDS = 600
 RECENT_RENDERINGS = 512  # per process: a few versions of a few hundred live tables' views
-_recent: OrderedDict[tuple, str] = OrderedDict()
+_recent: OrderedDict[FragmentsKey, str] = OrderedDict()
 ACTION_URLS = (
     "table",
     "move",
@@ -58,7 +58,7 @@ def viewer_seat(table, user) -> int | None:
 
 def table_context(table, seat: int | None, *, user=None) -> dict[str, Any]:
     """The template context of a table for one viewer, from ``view`` and their own moves only."""
-    seats = list(table.seats.all())
+    seats = table.seat_list
     names = seat_names(seats)
     view = None
     moves: list[dict[str, Any]] = []
@@ -229,7 +229,22 @@ def _controls(table, seats, seat, signed_in, is_host, user) -> dict[str, Any]:
     }
 
 
-def fragments_key(table, seat: int | None, user=None) -> tuple:
+class FragmentsKey(NamedTuple):
+    """Everything a table's fragments depend on besides the templates (``fragments_key``).
+    A plain tuple underneath: equal keys hash alike, whether built here or by a socket."""
+
+    public_id: str  # the table's, as hex
+    version: int
+    status: str
+    seats: str  # ``_seats_signature``
+    seat: int | None  # the viewer's
+    signed_in: bool
+    is_host: bool
+    away: str  # ``_away_signature`` for the host, else ""
+    language: str | None
+
+
+def fragments_key(table, seat: int | None, user=None) -> FragmentsKey:
     """Everything a table's fragments depend on besides the templates: the table and its
     version (the state moves only with the version), its status and seats, the viewer's seat
     and the buttons that depend on who they are, who has been away (the host is offered to
@@ -237,16 +252,16 @@ def fragments_key(table, seat: int | None, user=None) -> tuple:
     byte-identical fragments, so one rendering serves both."""
     signed_in = bool(user is not None and getattr(user, "is_authenticated", False))
     is_host = signed_in and table.host_id == user.pk
-    return (
-        table.public_id.hex,
-        table.version,
-        table.status,
-        _seats_signature(table),
-        seat,
-        signed_in,
-        is_host,
-        _away_signature(table) if is_host else "",
-        translation.get_language(),
+    return FragmentsKey(
+        public_id=table.public_id.hex,
+        version=table.version,
+        status=table.status,
+        seats=_seats_signature(table),
+        seat=seat,
+        signed_in=signed_in,
+        is_host=is_host,
+        away=_away_signature(table) if is_host else "",
+        language=translation.get_language(),
     )
 
 
@@ -255,25 +270,24 @@ def _away_signature(table) -> str:
     return ";".join(f"{position},{since.isoformat()}" for position, since in sorted(away.items()))
 
 
-def recent_fragments(key: tuple) -> str | None:
+def recent_fragments(key: FragmentsKey) -> str | None:
     """The fragments this process rendered for ``key`` lately, or None. The move view renders
     the poster's seat for its answer; the poster's own socket then finds it here instead of
     reading the table and rendering the same view again."""
     return _recent.get(key)
 
 
-def _remember(key: tuple, html: str) -> None:
+def _remember(key: FragmentsKey, html: str) -> None:
     keep_latest(_recent, key, html, RECENT_RENDERINGS)
 
 
-def _spectator_key(key: tuple) -> str:
-    public_id, version, status, seats_signature, *_, language = key
-    return f"play:spectator:{public_id}:{version}:{status}:{seats_signature}:{language}"
+def _spectator_key(key: FragmentsKey) -> str:
+    return f"play:spectator:{key.public_id}:{key.version}:{key.status}:{key.seats}:{key.language}"
 
 
 def _seats_signature(table) -> str:
     raw = ";".join(
-        f"{s.position},{s.user_id},{s.bot_level},{s.invite_only}" for s in table.seats.all()
+        f"{s.position},{s.user_id},{s.bot_level},{s.invite_only}" for s in table.seat_list
     )
     return hashlib.sha1(raw.encode(), usedforsecurity=False).hexdigest()[:16]
 
@@ -289,8 +303,7 @@ def table_fragments(table, seat: int | None, *, user=None) -> str:
     html = _recent.get(key)
     if html is not None:
         return html
-    _, _, _, _, _, signed_in, is_host, _, _ = key
-    shared = seat is None and signed_in and not is_host
+    shared = seat is None and key.signed_in and not key.is_host
     if shared:
         html = _cached(_spectator_key(key))
         if html is not None:

@@ -86,7 +86,7 @@ def for_message(table, state: Any) -> dict[str, Any] | None:
     templates = PARTS.get(table.game)
     if not templates:
         return None
-    names = seat_names(list(table.seats.all()))
+    names = seat_names(table.seat_list)
     key = parts_key(table, names)
     parts = _recent.get(key)
     if parts is None:

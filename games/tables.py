@@ -37,7 +37,7 @@ from .bot_players import bot_player
 from .models import SEAT_PEOPLE, Table, TableMove, TableSeat
 from .move_writes import advance, sync_turn, write_move
 from .options import clean_options
-from .recent_tables import MOVE_FIELDS, attach_seats, move_record
+from .recent_tables import MOVE_FIELDS, move_record
 from .recording import record
 from .table_checks import (
     MoveRefused,
@@ -355,7 +355,7 @@ def _play_unlocked(table: Table, move: Any, version: int, user, bot_position) ->
     the write's WHERE finds out whether it still is that table."""
     held = recent_tables.held_copy(table.public_id.hex, version)
     if held is not None:
-        table, seats = held, list(held.seats.all())
+        table, seats = held, list(held.seat_list)
     else:
         table = Table.objects.get(pk=table.pk)
         seats = _seats(table)
@@ -366,7 +366,7 @@ def _play_unlocked(table: Table, move: Any, version: int, user, bot_position) ->
     logged = advance(table, seats, seat, move, to_act, new_state, bot_position is not None)
     if not write_move(table, seen_version, seen_seat_changes, logged):
         return None
-    attach_seats(table, seats)
+    table.hold_seats(seats)
     recent_tables.remember(table)  # this process's sockets and next move start from it
     _announce_move(table, new_state)
     return table
@@ -387,7 +387,7 @@ def _play_locked(table: Table, move: Any, version: int, user, bot_position) -> T
             table.finished_at = table.last_move_at
             table.session = _record(table, new_state, seats)
         table.save(update_fields=MOVE_FIELDS)
-        attach_seats(table, seats)
+        table.hold_seats(seats)
         _announce_move(table, new_state, ended=ended)
     recent_tables.remember(table)
     return table

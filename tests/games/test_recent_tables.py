@@ -21,7 +21,7 @@ def row(table: Table) -> dict:
     """What a move writes (``recent_tables.MOVE_FIELDS``) and what the seats show of it."""
     fields = {name: getattr(table, name) for name in recent_tables.MOVE_FIELDS if name != "session"}
     fields["session_id"] = table.session_id
-    seats = [(s.position, s.user_id, s.is_bot, s.to_act) for s in table.seats.all()]
+    seats = [(s.position, s.user_id, s.is_bot, s.to_act) for s in table.seat_list]
     return {**fields, "seats": seats}
 
 
@@ -63,7 +63,7 @@ def test_the_table_before_stays_as_it_was(play):
     kept = row(before)
     after = recent_tables.advanced(before.public_id.hex, 1, play(before))
     assert after is not before and row(before) == kept
-    assert [s.to_act for s in after.seats.all()] != [s.to_act for s in before.seats.all()]
+    assert [s.to_act for s in after.seat_list] != [s.to_act for s in before.seat_list]
 
 
 @pytest.mark.django_db
@@ -101,3 +101,18 @@ def test_a_move_that_records_the_session_shows_it_not_the_one_cached_before():
         before.public_id.hex, 1, json.dumps(wrote | {"session_id": session.pk})
     )
     assert after.session == session and before.session is None
+
+
+@pytest.mark.django_db
+def test_an_advanced_table_shows_its_own_seats_to_every_reader_without_a_query(
+    play, django_assert_num_queries
+):
+    before = read(sarg_table())
+    recent_tables.remember(before)
+    after = recent_tables.advanced(before.public_id.hex, 1, play(before))
+    mover = user_at(after, after.to_act[0])
+    with django_assert_num_queries(0):
+        seats = after.seat_list
+        assert after.seat_of(mover) == after.to_act[0]
+    assert all(seat.table is after for seat in seats)
+    assert [s.to_act for s in seats] != [s.to_act for s in before.seat_list]

@@ -96,3 +96,13 @@ def test_the_banner_of_a_shared_win_says_they_share_it():
     ]
     banner = rendering._banner(finished, None, rows, set(), None)
     assert banner["text"] == "Game over: Anna & Ben share the win."
+
+
+def test_the_fragments_key_names_what_it_holds_and_equals_its_plain_tuple():
+    table = Table.objects.with_seats().get(pk=sarg_table().pk)
+    host = user_at(table, 0)
+    key = rendering.fragments_key(table, 0, host)
+    assert (key.public_id, key.version, key.status) == (table.public_id.hex, 0, "playing")
+    assert (key.seat, key.signed_in, key.is_host) == (0, True, True)
+    assert key == tuple(key) and hash(key) == hash(tuple(key))
+    assert key._replace(version=1).version == 1 and key.language == key[-1]
