@@ -20,20 +20,6 @@ LOWER, HIGHER = "lower", "higher"
 DIRECTION_SYMBOL = {LOWER: "▼", HIGHER: "▲"}
 
 
-# The parts of the board every viewer sees alike, drawn once a version and language from the
-# spectator's board (games.shared_parts); a seat draws itself its hand, the trick's direction
-# ("You lead"), and its own trick slot and heads row ("you").
-SHARED_PARTS = {
-    "round": "games/sarkophag/_round.html",
-    "round_end": "games/sarkophag/_round_end.html",
-    "slots_items": "games/sarkophag/_slots.html",
-    "last_trick": "games/sarkophag/_last_trick.html",
-    "heads_items": "games/sarkophag/_head_rows.html",
-    "rounds": "games/sarkophag/_rounds.html",
-    "events": "games/_events.html",
-}
-
-
 def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     legal = {move["card"]: move for move in moves}
     events = [_event_text(event, names) for event in view["events"]]

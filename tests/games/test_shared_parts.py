@@ -205,13 +205,13 @@ def every_seat(table: Table) -> list[str]:
     return [*pages, rendering.table_fragments(table, None, user=user())]
 
 
-@pytest.mark.parametrize("game", ["sarcophagus", "sarkophag"])
+@pytest.mark.parametrize("game", ["sarcophagus"])
 def test_a_four_seat_game_lists_parts_every_viewer_shares(game):
     assert shared_parts.PARTS.get(game)
 
 
-@pytest.mark.parametrize("moves", [0, 5, 23, 40])
-@pytest.mark.parametrize("game", ["sarcophagus", "sarkophag"])
+@pytest.mark.parametrize("moves", [0, 5, 23])
+@pytest.mark.parametrize("game", ["sarcophagus"])
 def test_each_seat_of_a_four_seat_game_gets_the_markup_it_would_have_drawn(
     monkeypatch, game, moves
 ):
