@@ -187,3 +187,41 @@ def test_another_process_forwards_the_messages_parts_without_drawing_or_asking(
 def test_parts_not_as_a_move_sends_them_are_ignored(carried):
     shared_parts.take(carried)
     assert not shared_parts._recent
+
+
+def four_seat_table(game: str) -> Table:
+    """A started table of ``game`` with four people."""
+    host = user()
+    table = tables.open_table(game, host, seats=4)
+    for _ in range(3):
+        tables.take_seat(table, user())
+    return Table.objects.with_seats().get(pk=tables.start(table, host).pk)
+
+
+def every_seat(table: Table) -> list[str]:
+    """Every seat's fragments, then a signed-in spectator's."""
+    seats = table.seats.count()
+    pages = [rendering.table_fragments(table, s, user=user_at(table, s)) for s in range(seats)]
+    return [*pages, rendering.table_fragments(table, None, user=user())]
+
+
+@pytest.mark.parametrize("game", ["sarcophagus"])
+def test_a_four_seat_game_lists_parts_every_viewer_shares(game):
+    assert shared_parts.PARTS.get(game)
+
+
+@pytest.mark.parametrize("moves", [0, 5, 23])
+@pytest.mark.parametrize("game", ["sarcophagus"])
+def test_each_seat_of_a_four_seat_game_gets_the_markup_it_would_have_drawn(
+    monkeypatch, game, moves
+):
+    table = played(four_seat_table(game), moves, seed=moves)
+    for language in ("en", "de"):
+        with translation.override(language):
+            rendering._recent.clear()
+            drawn_once = every_seat(table)
+            rendering._recent.clear()
+            with monkeypatch.context() as patched:
+                patched.setitem(shared_parts.PARTS, game, {})  # every viewer draws it all
+                drawn_each = every_seat(table)
+        assert [squeezed(h) for h in drawn_once] == [squeezed(h) for h in drawn_each]
