@@ -136,7 +136,7 @@
 
   function keptNewForm(seats, mode) {
     if (!window.caches || !box.dataset.offlineForm) return Promise.resolve(null);
-    if (mode === undefined) mode = (MODES[box.dataset.game] || [""])[0];
+    if (mode === undefined) mode = MODES[0];
     return caches.open(FORMS).then(function (cache) { return cache.match(newFormKey(seats, mode)); })
       .then(function (kept) { return kept ? kept.text() : null; })
       .catch(function () { return null; });
