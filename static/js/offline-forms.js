@@ -108,8 +108,9 @@
     return box.dataset.offlineForm.replace(/\/0\/$/, "/" + seats + "/");
   }
 
-  // The entry modes of each game, the first drawn first (scoring/entry/).
-  var MODES = { sarkophag: ["heads", "cards"], sarg: ["grid", "typed"] };
+  // The entry modes of the page's game, the first drawn first (scoring/entry/), as the
+  // game's own part of the page says them (templates/scoring/<game>/_offline_game.html).
+  var MODES = box.dataset.entryModes ? box.dataset.entryModes.split(" ") : [""];
 
   function newFormKey(seats, mode) {
     return endFormKey(seats) + (mode ? "?mode=" + mode : "");
@@ -120,7 +121,7 @@
     var range = box.dataset.seats.split("-").map(Number);
     caches.open(FORMS).then(function (cache) {
       for (var seats = range[0]; seats <= range[1]; seats++) {
-        (MODES[box.dataset.game] || [""]).forEach(function (mode) {
+        MODES.forEach(function (mode) {
           keepForm(cache, newFormKey(seats, mode));
         });
       }
@@ -135,7 +136,7 @@
 
   function keptNewForm(seats, mode) {
     if (!window.caches || !box.dataset.offlineForm) return Promise.resolve(null);
-    if (mode === undefined) mode = (MODES[box.dataset.game] || [""])[0];
+    if (mode === undefined) mode = MODES[0];
     return caches.open(FORMS).then(function (cache) { return cache.match(newFormKey(seats, mode)); })
       .then(function (kept) { return kept ? kept.text() : null; })
       .catch(function () { return null; });

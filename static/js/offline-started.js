@@ -10,8 +10,11 @@
   var words = O.words;
   var FORM = O.FORM;
 
-  // Games whose sheet starts even without a kept form: their rounds are typed as numbers.
-  var ROUND_GAMES = ["sarkophag", "sarg"];
+  // A game whose sheet starts even without a kept form types its rounds as numbers: its own
+  // part of the page names the entry mode that does (templates/scoring/<game>/_offline_game.html).
+  var TYPED_MODE = box.dataset.typedMode || "";
+  // The roles its first seats take (Sarg's Queen and King), each typing its own score.
+  var ROLES = box.dataset.roles ? box.dataset.roles.split(" ") : [];
 
   function offlineSheetId() {
     var id = new URLSearchParams(window.location.search).get("offline");
@@ -55,7 +58,7 @@
     if (!event.submitter || event.submitter.value !== "start") { O.note(words.needsNetwork); return; }
     var players = tickedPlayers(form);
     if (!players.length) { O.note(words.pickPlayers); return; }
-    if (ROUND_GAMES.indexOf(box.dataset.game) !== -1) { startOffline(form, players); return; }
+    if (TYPED_MODE) { startOffline(form, players); return; }
     O.keptNewForm(players.length).then(function (html) {
       if (html) startOffline(form, players);
       else O.note(words.startNeedsNetwork);
@@ -140,7 +143,7 @@
       document.querySelectorAll("main > .muted").forEach(function (p) { p.hidden = true; });
       var next = rounds.reduce(function (most, item) { return Math.max(most, item.number || 0); }, 0) + 1;
       return O.keptNewForm(sheet.names.length).then(function (html) {
-        if (html || ROUND_GAMES.indexOf(sheet.game) === -1) return showServerForm(sheet, html, next);
+        if (html || !TYPED_MODE) return showServerForm(sheet, html, next);
         return showTypedForm(sheet, next);
       });
     });
@@ -158,14 +161,16 @@
     section.append(element("p", { "class": "offline-note", id: "offline-started" }, words.startedOffline));
     section.append(element("h2", { id: "entry-title" }, O.say(words.round, { number: next })));
     var form = element("form", { "class": "entry-form", "data-offline-sheet": sheet.key, novalidate: "" });
-    var hidden = { mode: sheet.game === "sarg" ? "typed" : "heads", seen: "0", round: "", adding: String(next) };
+    var hidden = { mode: TYPED_MODE, seen: "0", round: "", adding: String(next) };
     Object.keys(hidden).forEach(function (name) {
       form.append(element("input", { type: "hidden", name: name, value: hidden[name] }));
     });
     var list = element("ul", { "class": "entry-players", role: "list" });
-    if (sheet.game === "sarg") {
-      list.append(numberField("queen", "queen-score", O.say(words.queenScores, { name: sheet.names[0] }), "entry-player"));
-      list.append(numberField("king", "king-score", O.say(words.kingScores, { name: sheet.names[1] }), "entry-player"));
+    if (ROLES.length) {
+      ROLES.forEach(function (role, i) {
+        var label = O.say(words[role + "Scores"], { name: sheet.names[i] });
+        list.append(numberField(role, role + "-score", label, "entry-player"));
+      });
     } else {
       sheet.names.forEach(function (name, i) {
         list.append(numberField("heads-" + i, "heads-" + i, O.say(words.headsFor, { name: name }), "entry-player"));

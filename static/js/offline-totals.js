@@ -20,7 +20,11 @@
     var started = O.startedSheet();
     if (!started) return null;
     var sheet = { game: started.game, players: started.names.slice(), rounds: [] };
-    if (started.game === "sarg") sheet.roles = { queen: started.names[0], king: started.names[1] };
+    var roles = box.dataset.roles ? box.dataset.roles.split(" ") : [];  // the game's own part
+    if (roles.length) {
+      sheet.roles = {};
+      roles.forEach(function (role, i) { sheet.roles[role] = started.names[i]; });
+    }
     if (O.field(started.fields, "limit")) sheet.limit = Number(O.field(started.fields, "limit"));
     return sheet;
   }
@@ -104,7 +108,7 @@
     var rows = form.querySelectorAll(".entry-player .entry-computed");
     var sheet = sheetForTotals();
     var fields = O.fieldsOf(form);
-    var entry = sheet && sheet.game === "sarkophag" &&
+    var entry = sheet && box.dataset.roundPreview !== undefined &&
       SarcoProvisional.entry(sheet.game, fields, sheet.players);
     if (!entry) {
       rows.forEach(function (element) { element.textContent = ""; });

@@ -48,3 +48,32 @@ def test_each_spec_is_its_engines():
             spec.engine.min_players,
             spec.engine.max_players,
         )
+
+
+def game_branches_in(paths: list[Path], root: Path) -> list[str]:
+    """``path:line`` of each quoted game name (or a game's name as a key) in the shared ones
+    of ``paths``: a page learns a game's parts from the game's own files (a folder named
+    after it, ``templates/<layer>/<game>/``, or a file such as ``_entry_<game>.html``),
+    never by a test of its name."""
+    names = "|".join(slugs())
+    branch = re.compile(rf"""["']({names})["']|\b({names})\s*:""")
+    found = []
+    for path in paths:
+        relative = path.relative_to(root)
+        words = {*relative.parts[:-1], *re.split(r"[_.-]", relative.name)}
+        if words & set(slugs()):
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if branch.search(line):
+                found.append(f"{relative}:{number}")
+    return found
+
+
+def test_no_shared_template_branches_on_a_game():
+    templates = sorted((PROJECT_ROOT / "templates").rglob("*.html"))
+    assert game_branches_in(templates, PROJECT_ROOT) == []
+
+
+def test_no_offline_script_branches_on_a_game():
+    scripts = sorted((PROJECT_ROOT / "static" / "js").glob("offline-*.js"))
+    assert game_branches_in(scripts, PROJECT_ROOT) == []
