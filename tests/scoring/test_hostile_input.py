@@ -80,6 +80,8 @@ ROUTES = routes()
 def url_of(name: str, pattern: str, world: dict, game: str) -> str:
     if "<uuid:public_id>" in pattern:
         return reverse(name, kwargs={"public_id": world["sheets"][game].public_id})
+    if "<slug:game>" in pattern and "<int:seats>" in pattern:
+        return reverse(name, kwargs={"game": game, "seats": 3})
     if "<slug:game>" in pattern:
         return reverse(name, kwargs={"game": game})
     return reverse(name)
