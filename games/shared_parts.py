@@ -16,11 +16,6 @@ again or asks anyone for them. Asking Redis for a version's parts from every pro
 more than drawing them. Parts the message did not bring (another language, a socket that
 connects) are looked up in Django's cache when that is shared between processes (Redis) and
 drawn there once. The cache is a saving, not a dependency: with Redis away, draw instead.
-
-A part named ``<name>_items`` is a run of pieces (a pyramid's cells, the players), each
-followed by ``ITEM_END``: a viewer draws itself only the pieces that are its own (its coins,
-its moves, its "you") and takes the others from the part (``{{ shared.cells_items|item:n
-}}``, games.templatetags.shared), which stays one string for whatever scans it whole.
 """
 
 from __future__ import annotations
@@ -29,7 +24,6 @@ import hashlib
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
-from functools import cached_property
 from typing import Any
 
 from django.core.cache import cache, caches
@@ -52,9 +46,6 @@ PARTS: dict[str, dict[str, str]] = {
 }
 KEY_PREFIX = "play:parts:"
 CACHE_SECONDS = 600
-# Ends each piece of an ``_items`` part; escaped text cannot hold it ("<" is escaped).
-ITEM_END = "<!--item-->"
-ITEMS = "_items"
 RECENT = 512  # per process: a few versions of a few hundred live tables
 _recent: OrderedDict[str, dict[str, str]] = OrderedDict()
 
@@ -67,14 +58,6 @@ def parts_key(table, names: list[str]) -> str:
         f"{KEY_PREFIX}{table.public_id.hex}:{table.version}:{table.status}:{signature[:16]}:"
         f"{translation.get_language()}"
     )
-
-
-class Pieces(SafeString):
-    """An ``_items`` part: the whole drawing, and its pieces split once."""
-
-    @cached_property
-    def pieces(self) -> list[SafeString]:
-        return [mark_safe(piece) for piece in self.split(ITEM_END)[:-1]]
 
 
 def shared_parts(
@@ -93,12 +76,7 @@ def shared_parts(
             parts = _draw(table, templates, names, spectator_view)
             _cache(key, parts)
         keep_latest(_recent, key, parts, RECENT)
-    return {name: _safe(name, html) for name, html in parts.items()}
-
-
-def _safe(name: str, html: str) -> SafeString:
-    """A part as drawn here (escaped), an ``_items`` part with its pieces at hand."""
-    return Pieces(html) if name.endswith(ITEMS) else mark_safe(html)
+    return {name: mark_safe(html) for name, html in parts.items()}  # drawn here, escaped
 
 
 def for_message(table, state: Any) -> dict[str, Any] | None:

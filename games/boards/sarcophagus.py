@@ -20,17 +20,6 @@ from scoring.faces import coin_face, per_language, suit_name, suit_word, tile_fa
 from .common import EVENTS_SHOWN, move_json
 
 SUITS = ("sun", "moon", "crown", "arms")
-
-# The parts of the board every viewer sees alike, drawn once a version and language from the
-# spectator's board (games.shared_parts): a seat draws itself only the cells holding its
-# coins (their values) or its moves, and its own entry among the players ("you").
-SHARED_PARTS = {
-    "cells_items": "games/sarcophagus/_cells.html",
-    "legend": "games/sarcophagus/_legend.html",
-    "players_items": "games/sarcophagus/_player_list.html",
-    "latest": "games/sarcophagus/_latest.html",
-    "discarded": "games/sarcophagus/_discarded.html",
-}
 LATEST_SHOWN = 4
 
 
@@ -131,7 +120,7 @@ def _rows(view, coin_moves, hand, mode) -> list[list[dict[str, Any]]]:
                 }
             )
     rows: list[list[dict[str, Any]]] = []
-    for number, cell in enumerate(view["pyramid"]):
+    for cell in view["pyramid"]:
         row, index = cell["tile"]
         if index == 0:
             rows.append([])
@@ -142,8 +131,6 @@ def _rows(view, coin_moves, hand, mode) -> list[list[dict[str, Any]]]:
         ]
         rows[-1].append(
             {
-                "index": number,  # its piece of the shared cells
-                "mine": any(c["seat"] == me for c in cell["coins"]),
                 "key": f"{row}-{index}",
                 "where": where(cell["tile"]),
                 "present": cell["present"],
