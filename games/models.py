@@ -156,6 +156,21 @@ class Table(models.Model):
         blank=True,
         help_text=_("When the last move (or the start) happened."),
     )
+    clock = models.JSONField(
+        _("clock"),
+        null=True,
+        blank=True,
+        help_text=_(
+            'The pace: empty for none, {"kind": "live", "seconds": N} or '
+            '{"kind": "daily", "days": D} (games.clock_kinds).'
+        ),
+    )
+    clock_due = models.DateTimeField(
+        _("clock due"),
+        null=True,
+        blank=True,
+        help_text=_("The earliest deadline of a seat to act; run_clocks looks here."),
+    )
     session = models.ForeignKey(
         "scoring.PlaySession",
         null=True,
@@ -178,6 +193,11 @@ class Table(models.Model):
                 fields=["last_move_at"],
                 name="table_bot_due_idx",
                 condition=Q(status="playing", bot_to_act=True),
+            ),
+            models.Index(
+                fields=["clock_due"],
+                name="table_clock_due_idx",
+                condition=Q(status="playing", clock_due__isnull=False),
             ),
         ]
 
@@ -284,6 +304,32 @@ class TableSeat(models.Model):
         blank=True,
         help_text=_("When the seat's person last had the table open (games.presence)."),
     )
+    deadline = models.DateTimeField(
+        _("deadline"),
+        null=True,
+        blank=True,
+        help_text=_("When this seat, to act now, runs out of time (its time bank included)."),
+    )
+    bank_seconds = models.PositiveIntegerField(
+        _("time bank"),
+        default=0,
+        help_text=_("Live clocks: the seconds of time bank this seat has left."),
+    )
+    timeouts = models.PositiveSmallIntegerField(
+        _("timeouts in a row"),
+        default=0,
+        help_text=_("Moves a bot made for this seat in a row because its time ran out."),
+    )
+    left = models.BooleanField(
+        _("left"),
+        default=False,
+        help_text=_("Handed to a bot after timeouts in a row: the result records a leaver."),
+    )
+    looked_version = models.PositiveIntegerField(
+        _("looked at version"),
+        default=0,
+        help_text=_("The table's version when this seat's person last had the table open."),
+    )
     player = models.ForeignKey(
         "scoring.Player",
         null=True,
@@ -360,3 +406,66 @@ class TableMove(models.Model):
             "number": self.number,
             "table": self.table_id,
         }
+
+
+class Vacation(models.Model):
+    """Days a member is away: their turn-based clocks stop (``games.clocks``). A member has
+    ``clock_kinds.VACATION_DAYS_A_YEAR`` days a calendar year."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="vacations",
+        verbose_name=_("member"),
+    )
+    starts = models.DateField(_("first day"))
+    ends = models.DateField(_("last day"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("vacation")
+        verbose_name_plural = _("vacations")
+        ordering = ["user", "starts"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends__gte=models.F("starts")), name="vacation_order"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.starts} to {self.ends}"
+
+    @property
+    def days(self) -> int:
+        return (self.ends - self.starts).days + 1
+
+
+class TurnMail(models.Model):
+    """A "your turn" mail sent for a turn-based table: at most one a table a member a day,
+    and one reminder when most of the time is used (``kind``)."""
+
+    class Kind(models.TextChoices):
+        TURN = "turn", _("your turn")
+        REMINDER = "reminder", _("reminder")
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="turn_mails", verbose_name=_("table")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("member"),
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    version = models.PositiveIntegerField(_("version"), help_text=_("The table's version."))
+    sent_at = models.DateTimeField(_("sent"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("turn mail")
+        verbose_name_plural = _("turn mails")
+        ordering = ["-sent_at"]
+        indexes = [models.Index(fields=["table", "user", "-sent_at"], name="turn_mail_recent_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.user} for {self.table_id}"

@@ -34,6 +34,7 @@ from sarco.group_messages import send as _send
 
 from . import recent_tables, shared_parts
 from .bot_players import bot_player
+from .clock_kinds import ClockError, clean_clock
 from .models import SEAT_PEOPLE, Table, TableMove, TableSeat
 from .move_writes import advance, sync_turn, write_move
 from .options import clean_options
@@ -127,9 +128,11 @@ def open_table(
     options: Mapping[str, Any] | None = None,
     bots: Mapping[int, str] | None = None,
     invite_only: Iterable[int] = (),
+    clock: Mapping[str, Any] | None = None,
 ) -> Table:
     """A new table; the host takes seat 0. ``bots`` seats a bot (level) at positions,
-    ``invite_only`` keeps positions for people with the link (the lobby does not offer them)."""
+    ``invite_only`` keeps positions for people with the link (the lobby does not offer them),
+    ``clock`` is the pace (``games.clock_kinds``: none, live seconds or daily days a move)."""
     require_user(host)
     if find(game) is None:
         raise TableError(_("There is no game called %(game)r.") % {"game": game})
@@ -148,6 +151,10 @@ def open_table(
         cleaned = clean_options(game, options, seats)
     except ValueError as exc:
         raise TableError(str(exc)) from None
+    try:
+        clock = clean_clock(clock)
+    except ClockError as exc:
+        raise TableError(str(exc)) from None
     bots = dict(bots or {})
     kept = set(invite_only)
     for position, level in bots.items():
@@ -155,7 +162,7 @@ def open_table(
             raise TableError(_("A bot can sit at seats 2 to %(count)s.") % {"count": seats})
         check_level(level)
     with transaction.atomic():
-        table = Table.objects.create(game=game, host=host, options=cleaned)
+        table = Table.objects.create(game=game, host=host, options=cleaned, clock=clock)
         now = timezone.now()  # sitting down is being there (games.presence)
         TableSeat.objects.bulk_create(
             TableSeat(
