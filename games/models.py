@@ -64,6 +64,11 @@ class TableQuerySet(models.QuerySet):
         due = [table_id for table_id, position, to_act in seats if position in (to_act or [])]
         return self.running().filter(pk__in=due)
 
+    def to_act_for(self, user):
+        """``awaiting(user)``, the table that has waited longest for them first (its last
+        move, or the start, is when their turn came)."""
+        return self.awaiting(user).order_by(models.F("last_move_at").asc(nulls_first=True), "id")
+
     def for_game(self, game: str | None):
         """Tables of one game; all of them when ``game`` is empty."""
         return self.filter(game=game) if game else self
