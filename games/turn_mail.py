@@ -1,0 +1,155 @@
+"""Mail a member when a turn-based table waits for their move, and once more near the end.
+
+For turn-based ("daily") tables only: a live table's players are at the table. A member gets
+a "your turn" mail when a move hands them the turn (``notify_turns``, after the move
+commits), at most one a table a day, and one reminder a turn once 80% of the time to their
+seat's deadline is used (``send_reminders``, from the clock loop or ``manage.py
+send_turn_reminders``). Only members with a confirmed address (``user.email``) who keep the
+"your turn" mails on (``MemberProfile.mail_your_turn``), and never while they have the table
+open (``games.presence``): they see the turn there. ``TurnMail`` rows are written in the same
+transaction as the mail is handed over, so the throttle holds even when sending fails.
+
+The project keeps no language per member: mails speak the site's ``LANGUAGE_CODE``, as the
+club-night reminders do.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from scoring.models import MemberProfile
+
+from . import clock_kinds, presence
+from .labels import game_title, seat_names
+from .models import Table, TableSeat, TurnMail
+from .your_turn import time_left_text
+
+log = logging.getLogger(__name__)
+
+TURN_MAIL_EVERY = timedelta(days=1)
+REMIND_AT = 0.8  # of the time between the turn coming and the seat's deadline
+
+
+def notify_turns(table: Table) -> int:
+    """Mail the people whose turn it now is at ``table`` (after a move commits); the number
+    of mails sent. Costs nothing for a table that is not turn-based."""
+    if not clock_kinds.is_daily(table.clock) or table.status != Table.Status.PLAYING:
+        return 0
+    now = timezone.now()
+    seats = _people_to_act(Table.objects.filter(pk=table.pk))
+    recent = TurnMail.objects.filter(
+        table_id=table.pk, kind=TurnMail.Kind.TURN, sent_at__gt=now - TURN_MAIL_EVERY
+    ).values_list("user_id", flat=True)
+    mailed_today = set(recent)
+    sent = 0
+    for seat in _wanting_mail(seats, now):
+        if seat.user_id not in mailed_today:
+            sent += _send(seat, TurnMail.Kind.TURN, now)
+    return sent
+
+
+def send_reminders(now: datetime | None = None) -> int:
+    """Remind every member whose turn-based seat has used 80% of its time, once a turn; the
+    number of mails sent."""
+    now = now or timezone.now()
+    tables = Table.objects.filter(status=Table.Status.PLAYING, clock__kind=clock_kinds.DAILY)
+    seats = [s for s in _people_to_act(tables) if s.deadline is not None and _due(s, now)]
+    reminded = set(
+        TurnMail.objects.filter(
+            kind=TurnMail.Kind.REMINDER, table_id__in={s.table_id for s in seats}
+        ).values_list("table_id", "user_id", "version")
+    )
+    sent = 0
+    for seat in _wanting_mail(seats, now):
+        if (seat.table_id, seat.user_id, seat.table.version) not in reminded:
+            sent += _send(seat, TurnMail.Kind.REMINDER, now)
+    return sent
+
+
+def _due(seat: TableSeat, now: datetime) -> bool:
+    """80% of the time from the turn coming to the deadline used, the deadline not past."""
+    came = seat.table.last_move_at or seat.table.started_at
+    if came is None or seat.deadline <= now or seat.deadline <= came:
+        return False
+    return (now - came) >= (seat.deadline - came) * REMIND_AT
+
+
+def _people_to_act(tables) -> list[TableSeat]:
+    """The seats of people (not bots) with a confirmed address at ``tables``, to act now."""
+    seats = (
+        TableSeat.objects.filter(table__in=tables, user__isnull=False, bot_level="")
+        .exclude(user__email="")
+        .select_related("table", "user")
+    )
+    return [s for s in seats if s.position in (s.table.to_act or [])]
+
+
+def _wanting_mail(seats: list[TableSeat], now: datetime) -> list[TableSeat]:
+    """Those who keep the mails on (on unless turned off) and are not at the table now."""
+    opted_out = set(
+        MemberProfile.objects.filter(
+            user_id__in={s.user_id for s in seats}, mail_your_turn=False
+        ).values_list("user_id", flat=True)
+    )
+    cutoff = now - presence.away_after()
+    return [
+        s
+        for s in seats
+        if s.user_id not in opted_out and (s.last_seen_at is None or s.last_seen_at < cutoff)
+    ]
+
+
+def _send(seat: TableSeat, kind: str, now: datetime) -> int:
+    try:
+        with transaction.atomic():
+            TurnMail.objects.create(
+                table=seat.table, user=seat.user, kind=kind, version=seat.table.version
+            )
+            with translation.override(settings.LANGUAGE_CODE):
+                _mail(seat, kind, now)
+    except Exception:  # a mail server away loses a mail, never a move or the clock loop
+        log.warning("Could not send the turn mail", exc_info=True)
+        return 0
+    return 1
+
+
+def _mail(seat: TableSeat, kind: str, now: datetime) -> None:
+    table, user = seat.table, seat.user
+    seats = list(table.seats.select_related("user__player").order_by("position"))
+    names = seat_names(seats)
+    opponents = ", ".join(
+        name for other, name in zip(seats, names, strict=True) if other.position != seat.position
+    )
+    base = settings.SITE_URL.rstrip("/")
+    game = game_title(table.game)
+    context = {
+        "name": names[[s.position for s in seats].index(seat.position)],
+        "game": game,
+        "opponents": opponents,
+        "pace": clock_kinds.describe(table.clock),
+        "time_left": time_left_text(seat.deadline, now),
+        "reminder": kind == TurnMail.Kind.REMINDER,
+        "table_url": base + reverse("play:table", args=[table.public_id]),
+        "account_url": base + reverse("account"),
+    }
+    if kind == TurnMail.Kind.REMINDER:
+        subject = _("Reminder: your move at %(game)s, %(time)s") % {
+            "game": game,
+            "time": context["time_left"],
+        }
+    else:
+        subject = _("Your turn at %(game)s against %(names)s") % {
+            "game": game,
+            "names": opponents,
+        }
+    body = render_to_string("games/mail/your_turn.txt", context)
+    send_mail(subject, body, None, [user.email])  # from DEFAULT_FROM_EMAIL
