@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 from django.utils import formats, timezone
 
 from .models import Table, TableSeat
@@ -48,8 +48,9 @@ def away_seats(table: Table, now: datetime | None = None) -> dict[int, datetime]
 
 
 def mark_seen(public_id, user) -> bool:
-    """``user``'s seats at the table were seen now; True when one of them counted as away
-    before (the host's page then shows them back at once)."""
+    """``user``'s seats at the table were seen now, at the table's version (``looked_version``,
+    ``games.since_looked``); True when one of them counted as away before (the host's page
+    then shows them back at once)."""
     if user is None or not getattr(user, "is_authenticated", False):
         return False
     seats = TableSeat.objects.filter(table__public_id=public_id, user_id=user.pk)
@@ -59,7 +60,9 @@ def mark_seen(public_id, user) -> bool:
     never_seen = Q(last_seen_at__isnull=True, table__started_at__lt=cutoff)
     away = seats.filter(seen_long_ago | never_seen, table__status=Table.Status.PLAYING)
     was_away = away.exists()
-    seats.update(last_seen_at=now)
+    # What they see now is the table as it stands: the "since you looked" of the next visit.
+    version = Table.objects.filter(pk=OuterRef("table_id")).values("version")[:1]
+    seats.update(last_seen_at=now, looked_version=Subquery(version))
     return was_away
 
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from .. import presence, tables
+from .. import presence, since_looked, tables
 from ..models import Table
 from ..rendering import table_context, table_fragments, viewer_seat
 
@@ -33,9 +33,11 @@ def _table(public_id) -> Table:
 def table(request, public_id):
     table = _table(public_id)
     seat = viewer_seat(table, request.user)
+    looked = since_looked.looked_version(table, seat)  # as read, before this visit counts
     if seat is not None:
         presence.mark_seen(table.public_id, request.user)  # a page without its socket counts
     context = table_context(table, seat, user=request.user)
+    since_looked.mark(context, table, looked)
     context["invite_url"] = request.build_absolute_uri(context["urls"]["table"])
     return render(request, "games/table.html", context)
 
