@@ -9,6 +9,7 @@ person sits at a handful of running tables.
 from __future__ import annotations
 
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from django.utils import timezone
@@ -18,6 +19,12 @@ from django.utils.translation import gettext as _
 from . import clock_kinds
 from .labels import game_title, seat_names
 from .models import Table, TableSeat
+
+
+def menu_count(request) -> dict[str, Any]:
+    """Context processor: at how many tables it is the member's turn, for the menu's badge.
+    A callable, so the template reads it only when a page draws the menu, once a request."""
+    return {"nav_turn_count": cache(lambda: count_for(getattr(request, "user", None)))}
 
 
 def count_for(user) -> int:

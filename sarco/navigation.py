@@ -7,7 +7,6 @@ instead of linking to nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from django.urls import NoReverseMatch, reverse
 from django.utils.functional import Promise
@@ -44,8 +43,7 @@ WAYS_IN = (
 
 
 def navigation(request):
-    """Context processor: menu links for the ways in that exist, current page marked, and
-    at how many tables it is the member's turn (read only when a page shows the menu)."""
+    """Context processor: menu links for the ways in that exist, current page marked."""
     path = request.path
     links = [
         {"label": way.title, "url": way.url, "current": path.startswith(way.url)}
@@ -57,15 +55,4 @@ def navigation(request):
         links.append(
             {"label": nights.title, "url": nights.url, "current": path.startswith(nights.url)}
         )
-    return {
-        "nav_links": links,
-        "ways_in": WAYS_IN,
-        # A callable: the template calls it when the menu draws, once (cached) a request.
-        "nav_turn_count": cache(lambda: _turn_count(request)),
-    }
-
-
-def _turn_count(request) -> int:
-    from games.your_turn import count_for  # the menu reads games' tables, not the reverse
-
-    return count_for(getattr(request, "user", None))
+    return {"nav_links": links, "ways_in": WAYS_IN}

@@ -96,6 +96,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "sarco.navigation.navigation",
+                "games.your_turn.menu_count",
             ],
         },
     },
