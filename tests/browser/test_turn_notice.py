@@ -108,3 +108,22 @@ class TurnNoticeTest(PlayCase):
         marked = anna.locator("#event-log li.new-since-looked")
         expect(marked.first).to_be_visible()
         expect(marked.first).to_contain_text("(new since you looked)")
+
+    def test_the_home_list_badge_and_notice_are_accessible(self):
+        from tests.browser.axe import assert_accessible
+
+        table = tables.open_table("sarg", self.anna, seats=2, clock={"kind": "daily", "days": 3})
+        tables.take_seat(table, self.ben)
+        table = tables.start(table, self.anna)
+        first = self.anna if table.to_act == [0] else self.ben
+        page = self.page(first)
+        page.goto(f"{self.live_server_url}/")
+        badge = page.get_by_role("link", name="Your turn at 1 table")
+        expect(badge).to_be_visible()
+        expect(page.locator("#your-turn")).to_be_visible()
+        assert_accessible(page, "home-your-turn")
+        badge.click()
+        page.locator(".turn-list a").first.click()
+        wait_live(page)
+        expect(page.get_by_role("button", name="Allow notifications")).to_be_visible()
+        assert_accessible(page, "table-turn-notice")
