@@ -6,8 +6,10 @@ commits), at most one a table a day, and one reminder a turn once 80% of the tim
 seat's deadline is used (``send_reminders``, from the clock loop or ``manage.py
 send_turn_reminders``). Only members with a confirmed address (``user.email``) who keep the
 "your turn" mails on (``MemberProfile.mail_your_turn``), and never while they have the table
-open (``games.presence``): they see the turn there. ``TurnMail`` rows are written in the same
-transaction as the mail is handed over, so the throttle holds even when sending fails.
+open (``games.presence``): they see the turn there. A ``TurnMail`` row is written in the
+transaction that hands the mail over (a mail that could not be sent is not counted, and is
+tried again where a rerun finds it due), and a claim in the shared cache keeps two servers
+from sending the same mail at the same moment.
 
 The project keeps no language per member: mails speak the site's ``LANGUAGE_CODE``, as the
 club-night reminders do.
@@ -19,8 +21,10 @@ import logging
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import transaction
+from django.db.models import F
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -37,6 +41,8 @@ log = logging.getLogger(__name__)
 
 TURN_MAIL_EVERY = timedelta(days=1)
 REMIND_AT = 0.8  # of the time between the turn coming and the seat's deadline
+CLAIM_PREFIX = "games:turn-mail:"
+CLAIM_SECONDS = 300
 
 
 def notify_turns(table: Table) -> int:
@@ -58,20 +64,62 @@ def notify_turns(table: Table) -> int:
 
 
 def send_reminders(now: datetime | None = None) -> int:
-    """Remind every member whose turn-based seat has used 80% of its time, once a turn; the
-    number of mails sent."""
+    """The clock loop's part: remind every member whose turn-based seat has used 80% of its
+    time, once a turn, and mail the turns that came while a member still counted as at the
+    table but that they never saw (they had just closed it); the number of mails sent.
+    Reads only seats whose deadline is near or whose turn came within the day."""
     now = now or timezone.now()
+    return _late_turn_mails(now) + _reminders(now)
+
+
+def _reminders(now: datetime) -> int:
+    near = timedelta(days=max(clock_kinds.DAILY_DAYS)) * (1 - REMIND_AT)
     tables = Table.objects.filter(status=Table.Status.PLAYING, clock__kind=clock_kinds.DAILY)
-    seats = [s for s in _people_to_act(tables) if s.deadline is not None and _due(s, now)]
-    reminded = set(
-        TurnMail.objects.filter(
-            kind=TurnMail.Kind.REMINDER, table_id__in={s.table_id for s in seats}
-        ).values_list("table_id", "user_id", "version")
-    )
+    seats = [
+        s
+        for s in _people_to_act(tables, deadline__gt=now, deadline__lte=now + near)
+        if _due(s, now)
+    ]
+    reminded = _already_reminded(seats)
     sent = 0
     for seat in _wanting_mail(seats, now):
         if (seat.table_id, seat.user_id, seat.table.version) not in reminded:
             sent += _send(seat, TurnMail.Kind.REMINDER, now)
+    return sent
+
+
+def _already_reminded(seats: list[TableSeat]) -> set[tuple[int, int, int]]:
+    """(table, member, version) of the reminders sent at these seats' tables."""
+    return set(
+        TurnMail.objects.filter(
+            kind=TurnMail.Kind.REMINDER, table_id__in={s.table_id for s in seats}
+        ).values_list("table_id", "user_id", "version")
+    )
+
+
+def _late_turn_mails(now: datetime) -> int:
+    """Turns handed over within the day whose person has not looked since and is away now,
+    not mailed today: ``notify_turns`` found them at the table (presence counts a page
+    closed a moment ago as there)."""
+    tables = Table.objects.filter(
+        status=Table.Status.PLAYING,
+        clock__kind=clock_kinds.DAILY,
+        last_move_at__gt=now - TURN_MAIL_EVERY,
+        # notify_turns has had its go: whoever was at the table then is away by now
+        last_move_at__lt=now - presence.away_after(),
+    )
+    seats = _people_to_act(tables, looked_version__lt=F("table__version"))
+    mailed_today = set(
+        TurnMail.objects.filter(
+            kind=TurnMail.Kind.TURN,
+            table_id__in={s.table_id for s in seats},
+            sent_at__gt=now - TURN_MAIL_EVERY,
+        ).values_list("table_id", "user_id")
+    )
+    sent = 0
+    for seat in _wanting_mail(seats, now):
+        if (seat.table_id, seat.user_id) not in mailed_today:
+            sent += _send(seat, TurnMail.Kind.TURN, now)
     return sent
 
 
@@ -83,10 +131,11 @@ def _due(seat: TableSeat, now: datetime) -> bool:
     return (now - came) >= (seat.deadline - came) * REMIND_AT
 
 
-def _people_to_act(tables) -> list[TableSeat]:
-    """The seats of people (not bots) with a confirmed address at ``tables``, to act now."""
+def _people_to_act(tables, **more) -> list[TableSeat]:
+    """The seats of people (not bots) with a confirmed address at ``tables``, to act now
+    (``more``: further conditions on the seats)."""
     seats = (
-        TableSeat.objects.filter(table__in=tables, user__isnull=False, bot_level="")
+        TableSeat.objects.filter(table__in=tables, user__isnull=False, bot_level="", **more)
         .exclude(user__email="")
         .select_related("table", "user")
     )
@@ -108,7 +157,23 @@ def _wanting_mail(seats: list[TableSeat], now: datetime) -> list[TableSeat]:
     ]
 
 
+def _claim(seat: TableSeat, kind: str) -> bool:
+    """This process is the one to send this mail: two servers' clock loops (or a move's
+    ``notify_turns`` and a loop) may find the same mail due at the same moment. One atomic
+    ``cache.add`` across processes (Redis in production); by the time the claim expires the
+    ``TurnMail`` row says it was sent. The cache is a guard, not a dependency: without it,
+    send."""
+    key = f"{CLAIM_PREFIX}{seat.table_id}:{seat.user_id}:{kind}:{seat.table.version}"
+    try:
+        return cache.add(key, 1, CLAIM_SECONDS)
+    except Exception:
+        log.warning("The cache is unavailable; sending the turn mail unguarded", exc_info=True)
+        return True
+
+
 def _send(seat: TableSeat, kind: str, now: datetime) -> int:
+    if not _claim(seat, kind):
+        return 0
     try:
         with transaction.atomic():
             TurnMail.objects.create(

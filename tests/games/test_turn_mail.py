@@ -179,3 +179,44 @@ def test_the_command_sends_the_due_reminders():
     mail.outbox.clear()
     call_command("send_turn_reminders")
     assert len(mail.outbox) == 1
+
+
+def test_a_turn_that_came_while_the_table_was_open_is_mailed_once_they_left_unseen():
+    table, next_up = move_to_other(daily())
+    TurnMail.objects.all().delete()
+    seat = TableSeat.objects.filter(table=table, user=next_up)
+    seat.update(last_seen_at=timezone.now())  # closed the tab a moment before the move
+    assert turn_mail.notify_turns(table) == 0
+    seat.update(last_seen_at=timezone.now() - timedelta(minutes=4), looked_version=0)
+    mail.outbox.clear()
+    assert turn_mail.send_reminders() == 0  # notify_turns' time: a minute to be away
+    came = timezone.now() - timedelta(minutes=5)
+    Table.objects.filter(pk=table.pk).update(last_move_at=came)
+    assert turn_mail.send_reminders() == 1
+    assert TurnMail.objects.get(user=next_up).kind == "turn"
+    assert "Your turn" in mail.outbox[0].subject
+    assert turn_mail.send_reminders() == 0
+
+
+def test_no_late_mail_for_a_turn_they_saw():
+    table, next_up = move_to_other(daily())
+    TurnMail.objects.all().delete()
+    TableSeat.objects.filter(table=table, user=next_up).update(
+        last_seen_at=timezone.now() - timedelta(minutes=5), looked_version=table.version
+    )
+    Table.objects.filter(pk=table.pk).update(last_move_at=timezone.now() - timedelta(minutes=5))
+    assert turn_mail.send_reminders() == 0
+
+
+def test_two_servers_sending_the_same_reminder_send_it_once(monkeypatch):
+    """Each server's clock loop may run send_reminders at the same moment: both read the
+    reminder as due, one mails it."""
+    table, next_up = move_to_other(daily(3))
+    seat_due(table, next_up, used=0.9)
+    mail.outbox.clear()
+    reads = turn_mail._already_reminded
+    monkeypatch.setattr(turn_mail, "_already_reminded", lambda seats: set())  # both read early
+    assert turn_mail.send_reminders() == 1
+    assert turn_mail.send_reminders() == 0
+    monkeypatch.setattr(turn_mail, "_already_reminded", reads)
+    assert len(mail.outbox) == 1
