@@ -9,7 +9,7 @@ from django.test import Client
 
 from games import tables
 from games.replay import table_states
-from tests.games.helpers import first_legal, play_out, sarg_table, user, user_at
+from tests.games.helpers import bot_table, first_legal, play_out, sarg_table, user, user_at
 
 pytestmark = pytest.mark.django_db
 
@@ -61,15 +61,8 @@ def test_a_running_table_has_no_replay_beyond_its_page():
     assert not CARD.findall(html)
 
 
-def finished_sarcophagus_table():
-    host = user()
-    table = tables.open_table("sarcophagus", host, seats=2)
-    tables.take_seat(table, user())
-    return play_out(tables.start(table, host))
-
-
 def test_a_sarcophagus_replay_shows_each_hand_s_coins_in_words():
-    table = finished_sarcophagus_table()
+    table = play_out(bot_table("sarcophagus"))
     html = replay(table, "?step=0")
     hands = html[html.index('class="replay-hands"') : html.index('class="table-board"')]
     assert "sc-coin" in hands
