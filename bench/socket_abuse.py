@@ -141,8 +141,13 @@ def main() -> None:
                 child = subprocess.run(
                     [sys.executable, __file__, "--tables", str(args.tables),
                      "--seconds", str(args.seconds), "--one", f"{command},{name},{work}"],
-                    capture_output=True, text=True, check=True,
+                    capture_output=True, text=True,
                 )  # fmt: skip
+                if child.returncode:  # say why, and go on with the other runs
+                    print(f"{command:7} {name:6} failed (exit {child.returncode}):", flush=True)
+                    for line in child.stderr.strip().splitlines()[-12:]:
+                        print(f"  {line}", flush=True)
+                    continue
                 figures = json.loads(child.stdout.splitlines()[-1])
                 for line in [x for x in child.stderr.splitlines() if x.startswith("table ")][:3]:
                     print(f"  ({command} {name}) {line}", flush=True)

@@ -65,34 +65,43 @@ def shared_parts(
 ) -> dict[str, SafeString]:
     """The table's public parts at its version, drawn once; ``spectator_view`` is called
     only when they must be drawn. Empty for a game that lists none."""
-    templates = PARTS.get(table.game)
-    if not templates:
+    kept = _kept_or_drawn(table, names, spectator_view, ask_cache=True)
+    if kept is None:
         return {}
-    key = parts_key(table, names)
-    parts = _recent.get(key)
-    if parts is None:
-        parts = _cached(key)
-        if parts is None:
-            parts = _draw(table, templates, names, spectator_view)
-            _cache(key, parts)
-        keep_latest(_recent, key, parts, RECENT)
-    return {name: mark_safe(html) for name, html in parts.items()}  # drawn here, escaped
+    return {name: mark_safe(html) for name, html in kept[1].items()}  # drawn here, escaped
 
 
 def for_message(table, state: Any) -> dict[str, Any] | None:
     """The parts of ``table`` at its new version (``state``), for the move's group message:
     drawn here once and kept, so this process's sockets find them too. None for a game that
-    lists no parts."""
+    lists no parts. The cache is not asked: the move's process draws faster than it asks."""
+    names = seat_names(table.seat_list)
+    kept = _kept_or_drawn(table, names, lambda: table.engine.view(state, None), ask_cache=False)
+    if kept is None:
+        return None
+    key, parts = kept
+    return {"key": key, "html": parts}
+
+
+def _kept_or_drawn(
+    table, names: list[str], spectator_view: Callable[[], Any], *, ask_cache: bool
+) -> tuple[str, dict[str, str]] | None:
+    """The parts' key and HTML, kept in this process or else (with ``ask_cache``, after
+    asking the shared cache, and then keeping them there) drawn; None for a game that lists
+    no parts."""
     templates = PARTS.get(table.game)
     if not templates:
         return None
-    names = seat_names(table.seat_list)
     key = parts_key(table, names)
     parts = _recent.get(key)
     if parts is None:
-        parts = _draw(table, templates, names, lambda: table.engine.view(state, None))
+        parts = _cached(key) if ask_cache else None
+        if parts is None:
+            parts = _draw(table, templates, names, spectator_view)
+            if ask_cache:
+                _cache(key, parts)
         keep_latest(_recent, key, parts, RECENT)
-    return {"key": key, "html": parts}
+    return key, parts
 
 
 def take(carried: Any) -> None:

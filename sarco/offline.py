@@ -22,6 +22,8 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from games.engines.registry import slugs
+
 # Static files every scorekeeper page needs; others are kept as they are first loaded.
 KEPT_STATIC = (
     "css/sarco.css",
@@ -49,6 +51,16 @@ KEPT_STATIC = (
     "img/icons/icon-192.png",
     "img/icons/icon-512.png",
 )
+
+
+@lru_cache(maxsize=1)
+def kept_static() -> tuple[str, ...]:
+    """``KEPT_STATIC`` and each game's provisional rule (``js/provisional-<game>.js``, loaded by
+    the game's ``templates/scoring/<game>/_provisional.html``), for the games that have one."""
+    rules = (f"js/provisional-{slug}.js" for slug in slugs())
+    return KEPT_STATIC + tuple(name for name in rules if finders.find(name))
+
+
 THEME_LIGHT = "#8a4b1f"  # the accent of static/css/sarco.css, light and dark
 THEME_DARK = "#17130f"
 BACKGROUND = "#faf7f2"
@@ -59,7 +71,7 @@ def worker_version() -> str:
     """A hash of the kept static files and ``OFFLINE_VERSION`` (a setting to force a new
     worker): any change to them makes phones fetch the new files."""
     digest = hashlib.sha256(str(getattr(settings, "OFFLINE_VERSION", "")).encode())
-    for name in KEPT_STATIC:
+    for name in kept_static():
         digest.update(static(name).encode())
         path = finders.find(name)
         if path:
@@ -72,7 +84,7 @@ def kept_urls() -> list[str]:
     """What the worker fetches when it installs: static files and the pages that open
     without a sheet (the scorekeeper's start, the offline page, the manifest)."""
     pages = [reverse("scorekeeper"), reverse("offline"), reverse("manifest")]
-    return [static(name) for name in KEPT_STATIC] + pages
+    return [static(name) for name in kept_static()] + pages
 
 
 @require_safe

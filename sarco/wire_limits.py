@@ -163,12 +163,20 @@ class GuardedWebSocketProtocol(WebSocketProtocol):
             self._fail_connection(MESSAGE_TOO_BIG, "message too big")
 
     def _drop_flood(self) -> None:
+        """Say 4008 and go: the close handshake's timeout drops the connection. Until then
+        what arrives is read and thrown away unparsed, so the socket is never closed on
+        unread bytes (a TCP reset that would swallow the close frame on its way)."""
         self._flooding = True
         log.warning("Dropping a socket of %s on the wire: frames too fast", self._address)
         self.sendCloseFrame(code=POLICY_VIOLATION, isReply=False)
         self.wasClean = False
         self.wasNotCleanReason = "frames too fast"
-        self.dropConnection(abort=False)  # stops reading; the close frame still goes out
+        self.data = b""
+
+    def dataReceived(self, data):
+        if self._flooding:
+            return
+        super().dataReceived(data)
 
     def serverClose(self, code=None):
         """The app closing a socket for abuse (``sarco.socket_limits``) costs the address too."""

@@ -52,3 +52,11 @@ def faces(game: str, cards: list[str]) -> list[dict[str, Any]]:
     if spec is not None and spec.playing_cards:
         return [card_face(card) for card in cards]
     return [{"card": card, "rank": card, "suit": "", "name": card} for card in cards]
+
+
+def hand_faces(game: str, hand: list[Any]) -> list[dict[str, Any]]:
+    """A seat's hand as the replay's ``games/<game>/_replay_hand.html`` draws it: the game's
+    board module's ``hand_faces`` when its hand is no cards (Sarcophagus' coins), else
+    ``faces``."""
+    own = getattr(BOARD_MODULES.get(game), "hand_faces", None)
+    return own(hand) if own is not None else faces(game, hand)

@@ -79,6 +79,19 @@ def _coin_key(move: dict[str, Any], my_suits: list[str]) -> tuple[str, int]:
     return move.get("suit", my_suits[0] if my_suits else ""), move["coin"]
 
 
+def hand_faces(hand: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A seat's coins on the replay, once the game is over: each one's value shows, named
+    for whoever reads it (not "your" coin)."""
+    return [
+        {
+            **coin_face(coin["suit"], coin["value"]),
+            "name": _("a %(suit)s coin worth %(value)s")
+            % {"suit": suit_word(coin["suit"]), "value": coin["value"]},
+        }
+        for coin in hand
+    ]
+
+
 def _hand(view, coin_moves, my_suits) -> list[dict[str, Any]]:
     """The viewer's coins in hand; with the turn's first coin each is the button placing it
     on the forced tile, with the second each is a pick for the tiles' buttons."""

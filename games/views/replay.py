@@ -11,7 +11,7 @@ import itertools
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
-from ..boards import board_context, faces
+from ..boards import board_context, hand_faces
 from ..labels import game_title, seat_names
 from ..models import Table
 from ..replay import table_states
@@ -39,7 +39,10 @@ def replay(request, public_id):
     names = seat_names(table.seats.all())
     view = engine.view(state, None)
     hands = [
-        {"name": name, "cards": faces(table.game, engine.view(state, position).get("hand", []))}
+        {
+            "name": name,
+            "faces": hand_faces(table.game, engine.view(state, position).get("hand", [])),
+        }
         for position, name in enumerate(names)
     ]
     del state

@@ -105,10 +105,11 @@
     });
     form.querySelector('button[value="joker"]').disabled = !free("JK");
     var lines = form.querySelectorAll(".line-row, .line-col");
+    var rule = window.SarcoProvisional && SarcoProvisional.rule("sarg");  // provisional-sarg.js
     [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8]].forEach(function (line, i) {
       var cards = line.map(function (at) { return cells[at]; });
-      lines[i].textContent = cards.every(Boolean) && window.SarcoProvisional
-        ? String(SarcoProvisional.lineValue(cards, i < 3 ? "row" : "column")) : "";
+      lines[i].textContent = cards.every(Boolean) && rule
+        ? String(rule.lineValue(cards, i < 3 ? "row" : "column")) : "";
       lines[i].classList.remove("credited-line");
     });
     // The hint and the square's name, in the words the server draws them with.

@@ -1,6 +1,7 @@
-"""The phone's provisional totals (static/js/provisional.js) against the server's calculators
-(scoring.calculators) on the same sheets, in the browser that runs it: random sheets of every
-game, so the JavaScript cannot drift from the rules without a test failing."""
+"""The phone's provisional totals (static/js/provisional.js and each game's rule,
+static/js/provisional-<game>.js) against the server's calculators (scoring.calculators) on the
+same sheets, in the browser that runs them: random sheets of every game, so the JavaScript
+cannot drift from the rules without a test failing."""
 
 import random
 from pathlib import Path
@@ -12,7 +13,7 @@ from games.engines.sarcophagus.tiles import TILES
 from games.engines.sarg import DECK
 from scoring.calculators import SheetError, compute
 
-SCRIPT = Path(__file__).resolve().parents[2] / "static" / "js" / "provisional.js"
+SCRIPTS = Path(__file__).resolve().parents[2] / "static" / "js"
 NAMES = ["Anna", "Ben", "Clara", "Dora", "Emil", "Fritz"]
 SHEETS_PER_GAME = 150
 
@@ -101,6 +102,12 @@ def sacrifice(rng: random.Random) -> dict:
 MAKERS = {"sarkophag": sarkophag, "sarg": sarg, "sarcophagus": sarcophagus, "sacrifice": sacrifice}
 
 
+def load_rule(phone, game: str) -> None:
+    """The shared script, then the game's own rule, as its scorekeeper page loads them."""
+    phone.add_script_tag(content=(SCRIPTS / "provisional.js").read_text())
+    phone.add_script_tag(content=(SCRIPTS / f"provisional-{game}.js").read_text())
+
+
 def sheets_of(game: str) -> list[dict]:
     """Random sheets the server takes (the rare impossible one drawn is left out)."""
     rng = random.Random(game)
@@ -119,7 +126,7 @@ def sheets_of(game: str) -> list[dict]:
 @pytest.mark.parametrize("game", list(MAKERS))
 def test_the_phone_adds_up_as_the_server_does(phone, game):
     sheets = sheets_of(game)
-    phone.add_script_tag(content=SCRIPT.read_text())
+    load_rule(phone, game)
 
     on_phone = phone.evaluate("sheets => sheets.map(SarcoProvisional.totals)", sheets)
 
@@ -129,7 +136,7 @@ def test_the_phone_adds_up_as_the_server_does(phone, game):
 
 @pytest.mark.browser
 def test_an_entry_form_s_fields_are_read_as_the_sheet_format(phone):
-    phone.add_script_tag(content=SCRIPT.read_text())
+    load_rule(phone, "sarg")
     fields = [["mode", "grid"], *[[f"cell-{i}", c] for i, c in enumerate(DECK[:9])]]
 
     entry = phone.evaluate("f => SarcoProvisional.entry('sarg', f, ['Anna', 'Ben'])", fields)

@@ -77,3 +77,11 @@ def test_no_shared_template_branches_on_a_game():
 def test_no_offline_script_branches_on_a_game():
     scripts = sorted((PROJECT_ROOT / "static" / "js").glob("offline-*.js"))
     assert game_branches_in(scripts, PROJECT_ROOT) == []
+
+
+def test_no_provisional_script_branches_on_a_game():
+    """The phone's provisional totals: the shared arithmetic names no game; each game's rule
+    is its own ``static/js/provisional-<game>.js``."""
+    scripts = sorted((PROJECT_ROOT / "static" / "js").glob("provisional*.js"))
+    assert scripts
+    assert game_branches_in(scripts, PROJECT_ROOT) == []

@@ -9,7 +9,7 @@ from django.test import Client
 
 from games import tables
 from games.replay import table_states
-from tests.games.helpers import first_legal, sarg_table, user, user_at
+from tests.games.helpers import bot_table, first_legal, play_out, sarg_table, user, user_at
 
 pytestmark = pytest.mark.django_db
 
@@ -59,3 +59,12 @@ def test_a_running_table_has_no_replay_beyond_its_page():
     html = replay(table, "?step=0", user_at(table, 0))
     assert "The replay opens once the game is over" in html
     assert not CARD.findall(html)
+
+
+def test_a_sarcophagus_replay_shows_each_hand_s_coins_in_words():
+    table = play_out(bot_table("sarcophagus"))
+    html = replay(table, "?step=0")
+    hands = html[html.index('class="replay-hands"') : html.index('class="table-board"')]
+    assert "sc-coin" in hands
+    assert re.search(r"coin worth \d", hands)
+    assert "{&#x27;suit&#x27;" not in html and "{'suit'" not in html
