@@ -143,3 +143,28 @@ def test_a_finished_game_has_no_clock_running(frozen):
     assert table.status == Table.Status.FINISHED
     assert table.clock_due is None
     assert not table.seats.filter(deadline__isnull=False).exists()
+
+
+def test_manage_run_clocks_runs_them_once(frozen):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    table = clocked_table(LIVE)
+    frozen.tick(seconds=30 + LIVE_BANK_SECONDS)
+    out = StringIO()
+    call_command("run_clocks", stdout=out)
+    assert out.getvalue().strip() == "1 move(s) made for seats out of time."
+    assert _fresh(table).version == 1
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_bot_runner_runs_the_clocks(frozen):
+    from asgiref.sync import sync_to_async
+
+    from games.botrunner import BotRunner
+
+    table = await sync_to_async(clocked_table)(LIVE)
+    frozen.tick(seconds=30 + LIVE_BANK_SECONDS)
+    await BotRunner().run_once()
+    assert (await sync_to_async(_fresh)(table)).version == 1
