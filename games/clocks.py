@@ -349,13 +349,10 @@ def clock_notes(table: Table) -> list[dict]:
             }
         )
     for seat in table.seat_list:
-        if seat.left:
+        if seat.left:  # a bot plays the seat of one who left; a stalled one has none
+            text = left_text if seat.bot_level else abandoned_text
             notes.append(
-                {
-                    "number": None,
-                    "position": seat.position,
-                    "text": left_text(names[seat.position]),
-                }
+                {"number": None, "position": seat.position, "text": text(names[seat.position])}
             )
     return notes
 
@@ -365,6 +362,12 @@ def left_text(name: str) -> str:
         "%(name)s ran out of time too often in a row; a bot plays the seat for the rest "
         "of the game."
     ) % {"name": name}
+
+
+def abandoned_text(name: str) -> str:
+    return _("Nobody moved for too long: the table was abandoned; %(name)s stalled first.") % {
+        "name": name
+    }
 
 
 def _seat_name(seat: TableSeat) -> str:
