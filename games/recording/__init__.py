@@ -55,6 +55,7 @@ def record(table: Table, state: Any, seats: list[TableSeat]) -> PlaySession | No
         entries=entries,
         created_by=None,  # nobody edits an online game's sheet but an organiser
         finished_at=table.finished_at,
+        left=[seat.position for seat in seats if seat.left],
     )
     engine_scores = table.engine.scores(state)
     sheet_scores = [result["totals"][name] for name in names]
