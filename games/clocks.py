@@ -34,6 +34,7 @@ from .table_checks import MoveRefused, TableError, seat_at
 
 SEAT_CLOCK_FIELDS = ["deadline", "bank_seconds", "timeouts", "days_given"]
 TIMEOUT_LEVEL = "heuristic"  # the bot that moves for a person out of time
+BOT_SHARE = 0.1  # of a live move's seconds, the most a bot may think
 
 
 @dataclass(frozen=True)
@@ -190,6 +191,12 @@ def pushed_by_vacations(user_id: int | None, begins: dt.datetime, ends: dt.datet
         if count == pushed:
             return ends + dt.timedelta(days=pushed)
         pushed = count
+
+
+def bot_budget(clock) -> float | None:
+    """The most seconds a bot may think at a table with ``clock``: a tenth of a live move's
+    seconds (bots have no deadline, but people wait for them); None without a live clock."""
+    return clock["seconds"] * BOT_SHARE if is_live(clock) else None
 
 
 def earliest(seats: list[TableSeat]) -> dt.datetime | None:
