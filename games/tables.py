@@ -84,11 +84,9 @@ def _announce_move(table: Table, state: Any, *, ended: bool = False) -> None:
     parts every viewer shares at the new version, drawn here once (``shared_parts``): no
     process that forwards the move draws them again. Seats attached (their names count)."""
     group = group_name(table)
-    message: dict[str, Any] = {
-        "type": "table.version",
-        "version": table.version,
-        "record": move_record(table),
-    }
+    message: dict[str, Any] = {"type": "table.version", "version": table.version}
+    if not table.clock:  # a clocked move also wrote its seats' clocks: the others read it
+        message["record"] = move_record(table)
 
     def send() -> None:
         try:

@@ -3,6 +3,7 @@
 import datetime as dt
 
 import pytest
+from django.test import TestCase
 
 from games import tables
 from games.clock_kinds import LIVE_BANK_SECONDS
@@ -107,3 +108,13 @@ def test_a_bot_seat_never_has_a_clock(frozen):
     table = clocked_table(LIVE, bots={1: "heuristic"})
     assert seat(table, 1).deadline is None
     assert not seat_clocks(table)[1].running
+
+
+def test_a_clocked_moves_message_sends_the_other_servers_to_read_the_table(frozen, monkeypatch):
+    sent = []
+    monkeypatch.setattr(tables, "_send", lambda group, message: sent.append(message))
+    table = clocked_table(LIVE)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        _move(table)
+    moved = [m for m in sent if m.get("version") == 1]
+    assert moved and "record" not in moved[0]  # the seats' deadlines are not in a record
