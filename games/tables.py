@@ -426,8 +426,12 @@ def hand_to_bot(table: Table, position: int, by, level: str = "heuristic") -> Ta
         if seat.bot_level:
             return table  # already handed over
         hand_over(table, table.state(), seats, seat, level)
-        seat.save(update_fields=["bot_level"])
-        table.save(update_fields=HAND_OVER_FIELDS)
+        fields = list(HAND_OVER_FIELDS)
+        if table.clock:  # a bot has no clock
+            set_deadlines(table, seats, timezone.now(), before=table.to_act, mover=None)
+            fields.append("clock_due")
+        seat.save(update_fields=["bot_level", *SEAT_CLOCK_FIELDS])
+        table.save(update_fields=fields)
         _announce(table, force=True, lobby=True)
         return table
 
