@@ -41,7 +41,10 @@ BOT_SHARE = 0.1  # of a live move's seconds, the most a bot may think
 @dataclass(frozen=True)
 class SeatClock:
     """One seat's clock as a page shows it. ``running``: the seat is to act and its time
-    runs (a bot's seat, or a person's on vacation at a turn-based table, runs no clock)."""
+    runs (a bot's seat, or a person's on vacation at a turn-based table, runs no clock).
+    ``seconds_left`` (None unless the seat is to act) counts to ``deadline`` and includes a
+    live seat's bank: the move's own seconds are ``seconds_left - bank_seconds`` while that
+    is positive, after which the bank runs down."""
 
     position: int
     running: bool
