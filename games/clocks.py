@@ -29,11 +29,10 @@ from .clock_kinds import (
 )
 from .labels import seat_name
 from .models import SEAT_PEOPLE, Table, TableMove, TableSeat, Vacation
-from .move_writes import HAND_OVER_FIELDS, hand_over
+from .move_writes import HAND_OVER_FIELDS, SEAT_CLOCK_FIELDS, hand_over
 from .table_checks import MoveRefused, TableError, seat_at
 from .table_groups import tell_changed
 
-SEAT_CLOCK_FIELDS = ["deadline", "bank_seconds", "timeouts", "days_given"]
 TIMEOUT_LEVEL = "heuristic"  # the bot that moves for a person out of time
 BOT_SHARE = 0.1  # of a live move's seconds, the most a bot may think
 
@@ -303,7 +302,8 @@ def give_day(table: Table, by, position: int, now: dt.datetime | None = None) ->
         seat.days_given = [*seat.days_given, giver.position]
         seat.save(update_fields=["deadline", "days_given"])
         table.clock_due = earliest(seats)
-        table.save(update_fields=["clock_due"])
+        table.seat_changes += 1  # a move worked out on the clocks before is written no more
+        table.save(update_fields=["clock_due", "seat_changes"])
         tell_changed(table)
     return table
 
@@ -326,7 +326,8 @@ def vacation_taken(user, vacation) -> None:
                 seat.deadline += dt.timedelta(days=pushed)
                 seat.save(update_fields=["deadline"])
         table.clock_due = earliest(mine)
-        table.save(update_fields=["clock_due"])
+        table.seat_changes += 1  # a move worked out on the clocks before is written no more
+        table.save(update_fields=["clock_due", "seat_changes"])
         tell_changed(table)
 
 

@@ -35,6 +35,7 @@ from .bot_players import assign_players
 from .clock_kinds import ClockError, clean_clock
 from .clocks import (
     SEAT_CLOCK_FIELDS,
+    after_move,
     set_deadlines,
     start_clocks,
     timed_out_person,
@@ -350,8 +351,6 @@ def _play_unlocked(table: Table, move: Any, version: int, user, bot_position) ->
     A refusal here is the one the locked path would give at the moment of the read.
     The table as this process left it at ``version`` (``recent_tables``) is not read again:
     the write's WHERE finds out whether it still is that table."""
-    if table.clock:
-        return None  # a clocked move sets its seats' deadlines too: under the lock
     held = recent_tables.held_copy(table.public_id.hex, version)
     if held is not None:
         table, seats = held, list(held.seat_list)
@@ -363,7 +362,8 @@ def _play_unlocked(table: Table, move: Any, version: int, user, bot_position) ->
         return None  # the end of a game records its session under the lock
     seen_version, seen_seat_changes = table.version, table.seat_changes
     logged = advance(table, seats, seat, move, to_act, new_state, bot_position is not None)
-    if not write_move(table, seen_version, seen_seat_changes, logged):
+    clocks = after_move(table, seats, seat, to_act, table.last_move_at) if table.clock else None
+    if not write_move(table, seen_version, seen_seat_changes, logged, clocks):
         return None
     table.hold_seats(seats)
     recent_tables.remember(table)  # this process's sockets and next move start from it
@@ -374,9 +374,8 @@ def _play_unlocked(table: Table, move: Any, version: int, user, bot_position) ->
 def _play_locked(
     table: Table, move: Any, version: int, user, bot_position, timed_out_at=None
 ) -> Table:
-    """The move under the table's row lock: the path of a game's last move, of a clocked
-    table's moves, of a timeout's and of a move whose table changed while it was worked out
-    without the lock."""
+    """The move under the table's row lock: the path of a game's last move, of a timeout's
+    and of a move whose table changed while it was worked out without the lock."""
     with transaction.atomic():
         table = _locked(table)
         seats = _seats(table)

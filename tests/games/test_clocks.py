@@ -153,3 +153,33 @@ def test_seat_clocks_say_who_is_on_vacation(frozen):
     assert clocks[position].on_vacation
     assert not clocks[position].running
     assert clocks[position].deadline == START + dt.timedelta(days=4)
+
+
+def _statements(table) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    person, position = acting_user(table)
+    move = first_legal(table, position)
+    with CaptureQueriesContext(connection) as ctx:
+        tables.play(table, person, move, table.version)
+    return sum(1 for q in ctx.captured_queries if "SAVEPOINT" not in q["sql"])
+
+
+def test_a_live_move_costs_no_more_statements_than_one_without_a_clock(frozen):
+    from django.db import connection
+
+    plain = _statements(clocked_table(None))
+    live = _statements(clocked_table(LIVE))
+    # PostgreSQL writes the seats' clocks in the move's one statement; SQLite in one more
+    assert live == plain + (0 if connection.vendor == "postgresql" else 1)
+
+
+def test_a_given_day_keeps_a_move_worked_out_before_from_being_written_lean(frozen):
+    from games.clocks import give_day
+
+    table = clocked_table(DAILY)
+    position = table.to_act[0]
+    before = table.seat_changes
+    give_day(table, seat(table, 1 - position).user, position)
+    assert Table.objects.get(pk=table.pk).seat_changes == before + 1
