@@ -12,6 +12,7 @@ for the exact answer the locked path gives.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.db import connection, transaction
@@ -58,18 +59,41 @@ def sync_turn(table: Table, state: Any, seats: list[TableSeat]) -> None:
     table.bot_to_act = any(s.is_bot and s.position in to_act for s in seats)
 
 
-def write_move(table: Table, seen_version: int, seen_seat_changes: int, move: TableMove) -> bool:
+def hand_over(
+    table: Table, state: Any, seats: list[TableSeat], seat: TableSeat, level: str
+) -> None:
+    """A bot plays ``seat`` from now on (in memory; the caller saves the seat's
+    ``bot_level`` and the table's ``HAND_OVER_FIELDS``): the turn columns follow, and a
+    move worked out on the seats before is written no more."""
+    seat.bot_level = level
+    sync_turn(table, state, seats)
+    table.seat_changes += 1
+
+
+HAND_OVER_FIELDS = ["to_act", "bot_to_act", "seat_changes"]
+
+
+def write_move(
+    table: Table,
+    seen_version: int,
+    seen_seat_changes: int,
+    move: TableMove,
+    clocks: list[TableSeat] | None = None,
+) -> bool:
     """Write ``table``'s ``TABLE_FIELDS`` (already set to the values after ``move``) and
     ``move`` if the row still has ``seen_version`` and ``seen_seat_changes`` and is playing.
-    Hand-written statements: the ORM's compiling of an UPDATE and an INSERT cost more than
-    running them."""
+    ``clocks``: at a clocked table, the seats whose clock the move changed; the table's
+    ``clock_due`` joins the UPDATE and the seats' clocks are written in the same statement
+    (PostgreSQL) or transaction. Hand-written statements: the ORM's compiling of an UPDATE
+    and an INSERT cost more than running them."""
     quote = connection.ops.quote_name
-    sets = ", ".join(f"{_column(Table, name)} = %s" for name in TABLE_FIELDS)
+    fields = TABLE_FIELDS if clocks is None else (*TABLE_FIELDS, "clock_due")
+    sets = ", ".join(f"{_column(Table, name)} = %s" for name in fields)
     update = (
         f"UPDATE {quote(Table._meta.db_table)} SET {sets}"
         f" WHERE id = %s AND version = %s AND seat_changes = %s AND status = %s"
     )
-    params = [_value(Table, name, getattr(table, name)) for name in TABLE_FIELDS]
+    params = [_value(Table, name, getattr(table, name)) for name in fields]
     params += [table.pk, seen_version, seen_seat_changes, Table.Status.PLAYING.value]
     move.created_at = table.last_move_at  # auto_now_add, which a raw INSERT does not set
     columns = ", ".join(_column(TableMove, name) for name in MOVE_FIELDS)
@@ -80,9 +104,11 @@ def write_move(table: Table, seen_version: int, seen_seat_changes: int, move: Ta
         if connection.vendor == "postgresql":
             # one statement: the INSERT takes its row from what the UPDATE returned, so a
             # table that moved on gets neither; one round trip, atomic without a transaction
+            seats, seat_params = _seat_clocks_cte(clocks)
             cursor.execute(
-                f"WITH moved AS ({update} RETURNING id) {insert} SELECT id, {rest} FROM moved",
-                params + values,
+                f"WITH moved AS ({update} RETURNING id){seats}"
+                f" {insert} SELECT id, {rest} FROM moved",
+                params + seat_params + values,
             )
             return cursor.rowcount == 1
         with transaction.atomic():
@@ -90,7 +116,34 @@ def write_move(table: Table, seen_version: int, seen_seat_changes: int, move: Ta
             if cursor.rowcount != 1:
                 return False
             cursor.execute(f"{insert} VALUES (%s, {rest})", [table.pk, *values])
+            if clocks:
+                TableSeat.objects.bulk_update(clocks, SEAT_CLOCK_FIELDS)
     return True
+
+
+SEAT_CLOCK_FIELDS = ["deadline", "bank_seconds", "timeouts", "days_given"]
+_SEAT_CLOCK_TYPES = ("timestamptz", "integer", "smallint", "jsonb")
+
+
+def _seat_clocks_cte(seats: list[TableSeat] | None) -> tuple[str, list[Any]]:
+    """PostgreSQL: the seats' clocks as one more CTE of the move's statement, updating only
+    if the table's UPDATE did (so a table that moved on gets none of it)."""
+    if not seats:
+        return "", []
+    names = ", ".join(_column(TableSeat, name) for name in SEAT_CLOCK_FIELDS)
+    casts = ", ".join(f"%s::{kind}" for kind in _SEAT_CLOCK_TYPES)
+    rows = ", ".join(f"(%s::bigint, {casts})" for _ in seats)
+    sets = ", ".join(f"{column} = v.{column}" for column in names.split(", "))
+    params: list[Any] = []
+    for seat in seats:
+        params += [seat.pk, seat.deadline, seat.bank_seconds, seat.timeouts]
+        params.append(json.dumps(seat.days_given))
+    cte = (
+        f", clocked AS (UPDATE {connection.ops.quote_name(TableSeat._meta.db_table)} AS s"
+        f" SET {sets} FROM (VALUES {rows}) AS v(id, {names})"
+        f" WHERE s.id = v.id AND s.table_id IN (SELECT id FROM moved))"
+    )
+    return cte, params
 
 
 def _column(model, name: str) -> str:

@@ -19,31 +19,38 @@ from __future__ import annotations
 
 import logging
 import secrets
-import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.engines import get_engine
 from games.engines.registry import find
 from sarco.group_messages import send as _send
 
-from . import recent_tables, shared_parts
-from .bot_players import bot_player
+from . import clock_runs, recent_tables, shared_parts
+from .bot_players import assign_players
 from .clock_kinds import ClockError, clean_clock
+from .clocks import (
+    SEAT_CLOCK_FIELDS,
+    after_move,
+    set_deadlines,
+    start_clocks,
+    timed_out_person,
+    write_clocks,
+)
 from .models import SEAT_PEOPLE, Table, TableMove, TableSeat
-from .move_writes import advance, sync_turn, write_move
+from .move_writes import HAND_OVER_FIELDS, advance, hand_over, sync_turn, write_move
 from .options import clean_options
 from .recent_tables import MOVE_FIELDS, move_record
-from .recording import record
+from .recording import record_safely
 from .table_checks import (
     MoveRefused,
     TableError,
     check_level,
+    free_seats_message,
     is_host,
     require_open,
     require_user,
@@ -51,6 +58,7 @@ from .table_checks import (
     status_message,
     work_out,
 )
+from .table_groups import group_name
 
 log = logging.getLogger(__name__)
 
@@ -59,12 +67,6 @@ SEED_BITS = 53  # seeds stay exact as JSON numbers in a browser too
 
 
 # --- group messages ---------------------------------------------------------------------------
-
-
-def group_name(table: Table | uuid.UUID | str) -> str:
-    """The channel group of a table's sockets: ``table-<public_id hex>``."""
-    public_id = table.public_id if isinstance(table, Table) else uuid.UUID(str(table))
-    return f"table-{public_id.hex}"
 
 
 def _announce(table: Table, *, force: bool = False, lobby: bool = False) -> None:
@@ -83,11 +85,9 @@ def _announce_move(table: Table, state: Any, *, ended: bool = False) -> None:
     parts every viewer shares at the new version, drawn here once (``shared_parts``): no
     process that forwards the move draws them again. Seats attached (their names count)."""
     group = group_name(table)
-    message: dict[str, Any] = {
-        "type": "table.version",
-        "version": table.version,
-        "record": move_record(table),
-    }
+    message: dict[str, Any] = {"type": "table.version", "version": table.version}
+    if not table.clock:  # a clocked move also wrote its seats' clocks: the others read it
+        message["record"] = move_record(table)
 
     def send() -> None:
         try:
@@ -283,8 +283,8 @@ def start(table: Table, by) -> Table:
         seats = _seats(table)
         free = [s.position + 1 for s in seats if s.is_free]
         if free:
-            raise TableError(_free_seats_message(free))
-        _assign_players(seats)
+            raise TableError(free_seats_message(free))
+        assign_players(seats)
         engine = table.engine
         table.seed = secrets.randbits(SEED_BITS)
         state = engine.new_game(len(seats), table.seed, **table.options)
@@ -294,36 +294,11 @@ def start(table: Table, by) -> Table:
         table.started_at = now
         table.last_move_at = now
         sync_turn(table, state, seats)
+        if table.clock:
+            TableSeat.objects.bulk_update(start_clocks(table, seats, now), SEAT_CLOCK_FIELDS)
         table.save()
         _announce(table, force=True, lobby=True)
         return table
-
-
-def _free_seats_message(numbers: list[int]) -> str:
-    """The free seats by number, in words: "seat 2 is", "seats 3 and 4 are" still free."""
-    names = [str(n) for n in numbers]
-    seats = names[0]
-    if len(names) > 1:
-        seats = _("%(seats)s and %(last)s") % {"seats": ", ".join(names[:-1]), "last": names[-1]}
-    return ngettext(
-        "Every seat must be taken before the start: seat %(seats)s is still free.",
-        "Every seat must be taken before the start: seats %(seats)s are still free.",
-        len(names),
-    ) % {"seats": seats}
-
-
-def _assign_players(seats: list[TableSeat]) -> None:
-    """Each seat's scoring player: the user's own, or a bot player per level."""
-    from scoring.new_players import ensure_player_for
-
-    nth: dict[str, int] = {}
-    for seat in seats:
-        if seat.user_id is not None:
-            seat.player = ensure_player_for(seat.user)
-        else:
-            nth[seat.bot_level] = nth.get(seat.bot_level, 0) + 1
-            seat.player = bot_player(seat.bot_level, nth[seat.bot_level])
-        seat.save(update_fields=["player"])
 
 
 def play(table: Table, user, move: Any, version: Any) -> Table:
@@ -340,6 +315,22 @@ def play(table: Table, user, move: Any, version: Any) -> Table:
 def play_as_bot(table: Table, position: int, move: Any, version: Any) -> Table:
     """The bot playing seat ``position`` makes ``move``; the same checks as ``play``."""
     return _play(table, move, version, bot_position=position)
+
+
+def run_clocks(now=None) -> int:
+    """For every playing table whose seat to act ran out of time at ``now``, a bot makes
+    that seat's move at the version read (a move arriving in time wins); the number of
+    moves made (``games.clock_runs``, docs/clocks.md)."""
+    return clock_runs.run(now, play=play_for_timeout, announce=_announce)
+
+
+def play_for_timeout(table: Table, position: int, move: Any, version: Any, now) -> Table:
+    """A bot makes ``move`` for seat ``position``, whose time ran out at ``now``
+    (``run_clocks``); refused as stale when the table moved on since ``version`` (a move
+    that arrived in time wins) or the seat's time has not run out."""
+    if type(version) is not int:
+        raise MoveRefused(_("The move must say which version of the table it was made on."))
+    return _play_locked(table, move, version, None, position, timed_out_at=now)
 
 
 def _play(
@@ -371,7 +362,8 @@ def _play_unlocked(table: Table, move: Any, version: int, user, bot_position) ->
         return None  # the end of a game records its session under the lock
     seen_version, seen_seat_changes = table.version, table.seat_changes
     logged = advance(table, seats, seat, move, to_act, new_state, bot_position is not None)
-    if not write_move(table, seen_version, seen_seat_changes, logged):
+    clocks = after_move(table, seats, seat, to_act, table.last_move_at) if table.clock else None
+    if not write_move(table, seen_version, seen_seat_changes, logged, clocks):
         return None
     table.hold_seats(seats)
     recent_tables.remember(table)  # this process's sockets and next move start from it
@@ -379,36 +371,35 @@ def _play_unlocked(table: Table, move: Any, version: int, user, bot_position) ->
     return table
 
 
-def _play_locked(table: Table, move: Any, version: int, user, bot_position) -> Table:
-    """The move under the table's row lock: the path of a game's last move, and of a move
-    whose table changed while it was worked out without the lock."""
+def _play_locked(
+    table: Table, move: Any, version: int, user, bot_position, timed_out_at=None
+) -> Table:
+    """The move under the table's row lock: the path of a game's last move, of a timeout's
+    and of a move whose table changed while it was worked out without the lock."""
     with transaction.atomic():
         table = _locked(table)
         seats = _seats(table)
+        if timed_out_at is not None:  # the bot moves for the seat's person
+            user = timed_out_person(table, seats, bot_position, version, timed_out_at)
+            bot_position = None
         seat, to_act, new_state = work_out(table, seats, move, version, user, bot_position)
-        logged = advance(table, seats, seat, move, to_act, new_state, bot_position is not None)
+        by_bot = bot_position is not None or timed_out_at is not None
+        logged = advance(table, seats, seat, move, to_act, new_state, by_bot)
+        logged.timed_out = timed_out_at is not None
         TableMove.objects.bulk_create([logged])
         ended = table.engine.is_over(new_state)
         if ended:
             table.status = Table.Status.FINISHED
             table.finished_at = table.last_move_at
-            table.session = _record(table, new_state, seats)
-        table.save(update_fields=MOVE_FIELDS)
+            table.session = record_safely(table, new_state, seats)
+        fields = list(MOVE_FIELDS)
+        if table.clock:
+            fields += write_clocks(table, new_state, seats, seat, to_act, timed_out_at)
+        table.save(update_fields=fields)
         table.hold_seats(seats)
         _announce_move(table, new_state, ended=ended)
     recent_tables.remember(table)
     return table
-
-
-def _record(table: Table, state: Any, seats: list[TableSeat]):
-    """The finished table's scoring session. Should recording fail (a bug), the game still
-    ends and the error is logged: a lost record beats a last move that cannot be made."""
-    try:
-        with transaction.atomic():  # a savepoint: a failure leaves no half-written session
-            return record(table, state, seats)
-    except Exception:
-        log.exception("Table %s: the finished game could not be recorded", table.public_id)
-        return None
 
 
 # --- seats during the game ----------------------------------------------------------------------
@@ -433,11 +424,13 @@ def hand_to_bot(table: Table, position: int, by, level: str = "heuristic") -> Ta
             raise TableError(_("Only the host or the seat's player can hand it to a bot."))
         if seat.bot_level:
             return table  # already handed over
-        seat.bot_level = level
-        seat.save(update_fields=["bot_level"])
-        sync_turn(table, table.state(), seats)
-        table.seat_changes += 1  # a move worked out on the seats before is written no more
-        table.save(update_fields=["to_act", "bot_to_act", "seat_changes"])
+        hand_over(table, table.state(), seats, seat, level)
+        fields = list(HAND_OVER_FIELDS)
+        if table.clock:  # a bot has no clock
+            set_deadlines(table, seats, timezone.now(), before=table.to_act, mover=None)
+            fields.append("clock_due")
+        seat.save(update_fields=["bot_level", *SEAT_CLOCK_FIELDS])
+        table.save(update_fields=fields)
         _announce(table, force=True, lobby=True)
         return table
 
@@ -458,11 +451,15 @@ def take_back(table: Table, position: int, by) -> Table:
             raise TableError(_("Only the seat's player or the host can take it back."))
         if not seat.bot_level:
             return table  # already back
-        seat.bot_level = ""
-        seat.save(update_fields=["bot_level"])
+        seat.bot_level, seat.left, seat.timeouts = "", False, 0  # back: they did not leave
         sync_turn(table, table.state(), seats)
         table.seat_changes += 1  # a move worked out on the seats before is written no more
-        table.save(update_fields=["to_act", "bot_to_act", "seat_changes"])
+        fields = ["to_act", "bot_to_act", "seat_changes"]
+        if table.clock:  # the seat's clock runs again if it is to act
+            set_deadlines(table, seats, timezone.now(), before=table.to_act, mover=None)
+            fields.append("clock_due")
+        seat.save(update_fields=["bot_level", "left", "timeouts", *SEAT_CLOCK_FIELDS])
+        table.save(update_fields=fields)
         _announce(table, force=True, lobby=True)
         return table
 
