@@ -334,8 +334,9 @@ def _cache(key: str, html: str) -> None:
         log.warning("The cache is unavailable; the spectators' view is not shared", exc_info=True)
 
 
-def lobby_fragments(user) -> str:
-    """The HTML the lobby's socket pushes: the live lists, swapped out of band."""
-    context = lobby_lists(user)
+def lobby_fragments(user, pace: str = "") -> str:
+    """The HTML the lobby's socket pushes: the live lists (of the page's pace filter),
+    swapped out of band."""
+    context = lobby_lists(user, pace)
     context["oob"] = True
     return render_to_string("games/_lobby_live.html", context)
