@@ -325,6 +325,12 @@ class TableSeat(models.Model):
         default=False,
         help_text=_("Handed to a bot after timeouts in a row: the result records a leaver."),
     )
+    days_given = models.JSONField(
+        _("days given by"),
+        default=list,
+        blank=True,
+        help_text=_("Daily clocks: the positions that gave this seat a day in its turn now."),
+    )
     looked_version = models.PositiveIntegerField(
         _("looked at version"),
         default=0,
@@ -391,6 +397,12 @@ class TableMove(models.Model):
         help_text=_("The seats that were to decide when it was made."),
     )
     by_bot = models.BooleanField(_("by a bot"), default=False)
+    timed_out = models.BooleanField(
+        _("timed out"),
+        default=False,
+        db_default=False,  # the lean move write (move_writes) does not name it
+        help_text=_("A bot made this move because the seat's time ran out (games.clocks)."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

@@ -35,6 +35,8 @@ from sarco.group_messages import send as _send
 from . import recent_tables, shared_parts
 from .bot_players import bot_player
 from .clock_kinds import ClockError, clean_clock
+from .clocks import SEAT_CLOCK_FIELDS, after_move, start_clocks
+from .clocks import run_clocks as run_clocks  # the contract's games.tables.run_clocks
 from .models import SEAT_PEOPLE, Table, TableMove, TableSeat
 from .move_writes import advance, sync_turn, write_move
 from .options import clean_options
@@ -294,6 +296,8 @@ def start(table: Table, by) -> Table:
         table.started_at = now
         table.last_move_at = now
         sync_turn(table, state, seats)
+        if table.clock:
+            TableSeat.objects.bulk_update(start_clocks(table, seats, now), SEAT_CLOCK_FIELDS)
         table.save()
         _announce(table, force=True, lobby=True)
         return table
@@ -360,6 +364,8 @@ def _play_unlocked(table: Table, move: Any, version: int, user, bot_position) ->
     A refusal here is the one the locked path would give at the moment of the read.
     The table as this process left it at ``version`` (``recent_tables``) is not read again:
     the write's WHERE finds out whether it still is that table."""
+    if table.clock:
+        return None  # a clocked move sets its seats' deadlines too: under the lock
     held = recent_tables.held_copy(table.public_id.hex, version)
     if held is not None:
         table, seats = held, list(held.seat_list)
@@ -393,7 +399,12 @@ def _play_locked(table: Table, move: Any, version: int, user, bot_position) -> T
             table.status = Table.Status.FINISHED
             table.finished_at = table.last_move_at
             table.session = _record(table, new_state, seats)
-        table.save(update_fields=MOVE_FIELDS)
+        fields = list(MOVE_FIELDS)
+        if table.clock:
+            moved = after_move(table, seats, seat, to_act, table.last_move_at)
+            TableSeat.objects.bulk_update(moved, SEAT_CLOCK_FIELDS)
+            fields.append("clock_due")
+        table.save(update_fields=fields)
         table.hold_seats(seats)
         _announce_move(table, new_state, ended=ended)
     recent_tables.remember(table)

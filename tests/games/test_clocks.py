@@ -1,0 +1,109 @@
+"""Clocks: the deadlines a clocked table's seats get, with a frozen clock (games.clocks)."""
+
+import datetime as dt
+
+import pytest
+
+from games import tables
+from games.clock_kinds import LIVE_BANK_SECONDS
+from games.clocks import seat_clocks
+from games.models import Table
+
+from .clock_helpers import START, clocked_table, freeze, seat
+from .helpers import acting_user, first_legal, user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def frozen(monkeypatch):
+    return freeze(monkeypatch)
+
+
+LIVE = {"kind": "live", "seconds": 60}
+DAILY = {"kind": "daily", "days": 3}
+
+
+def _move(table):
+    person, position = acting_user(table)
+    return tables.play(table, person, first_legal(table, position), table.version)
+
+
+def test_a_live_seat_to_act_gets_its_seconds_and_bank_at_the_start(frozen):
+    table = clocked_table(LIVE)
+    position = table.to_act[0]
+    due = START + dt.timedelta(seconds=60 + LIVE_BANK_SECONDS)
+    assert seat(table, position).deadline == due
+    assert table.clock_due == due
+
+
+def test_a_seat_not_to_act_has_no_deadline(frozen):
+    table = clocked_table(LIVE)
+    other = 1 - table.to_act[0]
+    assert seat(table, other).deadline is None
+    assert seat(table, other).bank_seconds == LIVE_BANK_SECONDS
+
+
+def test_a_table_without_a_clock_has_no_deadlines(frozen):
+    table = clocked_table(None)
+    assert table.clock_due is None
+    assert all(s.deadline is None for s in table.seats.all())
+    assert seat_clocks(table) == []
+
+
+def test_a_move_in_time_spends_no_bank_and_gives_the_next_seat_its_time(frozen):
+    table = clocked_table(LIVE)
+    mover = table.to_act[0]
+    frozen.tick(seconds=50)
+    table = _move(table)
+    table = Table.objects.get(pk=table.pk)
+    assert seat(table, mover).bank_seconds == LIVE_BANK_SECONDS
+    assert seat(table, mover).deadline is None
+    after = START + dt.timedelta(seconds=50)
+    nxt = table.to_act[0]
+    assert seat(table, nxt).deadline == after + dt.timedelta(seconds=60 + LIVE_BANK_SECONDS)
+    assert table.clock_due == seat(table, nxt).deadline
+
+
+def test_a_slow_move_spends_the_bank_beyond_its_seconds(frozen):
+    table = clocked_table(LIVE)
+    mover = table.to_act[0]
+    frozen.tick(seconds=100)
+    _move(table)
+    assert seat(Table.objects.get(pk=table.pk), mover).bank_seconds == LIVE_BANK_SECONDS - 40
+
+
+def test_a_daily_seat_gets_its_days(frozen):
+    table = clocked_table(DAILY)
+    assert table.clock_due == START + dt.timedelta(days=3)
+
+
+def test_a_daily_deadline_is_pushed_on_by_the_persons_vacation(frozen):
+    from games.vacations import take_vacation
+
+    host = user()
+    take_vacation(host, dt.date(2026, 3, 3), dt.date(2026, 3, 4))
+    table = clocked_table(DAILY, host=host)
+    due = START + dt.timedelta(days=5)
+    assert [s.deadline for s in table.seats.all() if s.deadline] == (
+        [due] if table.to_act == [0] else [START + dt.timedelta(days=3)]
+    )
+
+
+def test_seat_clocks_say_who_runs_and_how_much_is_left(frozen):
+    table = clocked_table(LIVE)
+    frozen.tick(seconds=30)
+    clocks = seat_clocks(table)
+    running = table.to_act[0]
+    assert [c.position for c in clocks] == [0, 1]
+    assert clocks[running].running
+    assert clocks[running].seconds_left == 30 + LIVE_BANK_SECONDS
+    assert not clocks[1 - running].running
+    assert clocks[1 - running].seconds_left is None
+    assert clocks[1 - running].bank_seconds == LIVE_BANK_SECONDS
+
+
+def test_a_bot_seat_never_has_a_clock(frozen):
+    table = clocked_table(LIVE, bots={1: "heuristic"})
+    assert seat(table, 1).deadline is None
+    assert not seat_clocks(table)[1].running
