@@ -8,7 +8,6 @@ learns the server's time from the ``now`` each rendering carries.
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 from django.utils import timezone
@@ -67,13 +66,23 @@ def clock_context(table, names: list[str], seat: int | None, now=None) -> dict[s
     for c in clocks.seat_clocks(table, now):
         name = name_of.get(c.position, "")
         if c.on_vacation:
-            away.append(name)
+            away.append(
+                _("%(name)s is on vacation: their turn-based clocks stop until they are back.")
+                % {"name": name}
+            )
         if c.running:
-            running.append(_running(c, name, live, now))
-    mine = {r["position"] for r in running}
+            running.append(_running(c, name, live))
+    # What the clocks did lately: moves a bot made for a seat out of time in the last round
+    # of turns, and the seats handed to a bot for good.
+    since = table.version - len(table.seat_list)
+    notes = [
+        note["text"]
+        for note in clocks.clock_notes(table)
+        if note["number"] is None or note["number"] > since
+    ]
     give = []
-    if is_daily(clock) and seat is not None and seat not in mine:
-        give = [r for r in running if not r["on_vacation"]]
+    if is_daily(clock) and seat is not None:
+        give = [r for r in running if r["position"] != seat]
     return {
         **context,
         "shown": True,
@@ -81,12 +90,13 @@ def clock_context(table, names: list[str], seat: int | None, now=None) -> dict[s
         "daily": is_daily(clock),
         "running": running,
         "away": away,
+        "notes": notes,
         "give": give,
         "now_ms": int(now.timestamp() * 1000),
     }
 
 
-def _running(c, name: str, live: bool, now: datetime.datetime) -> dict[str, Any]:
+def _running(c, name: str, live: bool) -> dict[str, Any]:
     left = max(0, int(c.seconds_left))
     bank = min(int(c.bank_seconds), left) if live else 0
     move_left = left - bank
@@ -96,10 +106,6 @@ def _running(c, name: str, live: bool, now: datetime.datetime) -> dict[str, Any]
     }
     if live and bank:
         words += " " + _("(time bank: %(bank)s)") % {"bank": duration_words(bank)}
-    if c.on_vacation:
-        words = _("%(name)s is on vacation: their clock stops until they are back.") % {
-            "name": name
-        }
     return {
         "position": c.position,
         "name": name,
@@ -109,7 +115,6 @@ def _running(c, name: str, live: bool, now: datetime.datetime) -> dict[str, Any]
         "move_left": move_left,
         "bank": bank,
         "deadline_ms": int(c.deadline.timestamp() * 1000) if c.deadline else "",
-        "on_vacation": bool(c.on_vacation),
         "clock_text": _clock_text(move_left if live else left, live),
         "bank_text": _clock_text(bank, True) if live else "",
     }

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from . import presence
 from .boards import board_context
 from .bot_players import level_choices
+from .clock_display import clock_context, clock_signature
 from .labels import game_title, option_text, seat_names
 from .lobby import lobby_lists
 from .recent_tables import keep_latest
@@ -102,6 +103,7 @@ def table_context(table, seat: int | None, *, user=None) -> dict[str, Any]:
         "option_text": option_text(table.game, table.options),
         "rules_template": rules_template(table.game),
         "bot_levels": level_choices(),
+        "clock": clock_context(table, names, seat),
     }
 
 
@@ -242,6 +244,7 @@ class FragmentsKey(NamedTuple):
     is_host: bool
     away: str  # ``_away_signature`` for the host, else ""
     language: str | None
+    clock: str = ""  # ``clock_display.clock_signature``: a day given moves no version
 
 
 def fragments_key(table, seat: int | None, user=None) -> FragmentsKey:
@@ -262,6 +265,7 @@ def fragments_key(table, seat: int | None, user=None) -> FragmentsKey:
         is_host=is_host,
         away=_away_signature(table) if is_host else "",
         language=translation.get_language(),
+        clock=clock_signature(table),
     )
 
 
@@ -282,7 +286,11 @@ def _remember(key: FragmentsKey, html: str) -> None:
 
 
 def _spectator_key(key: FragmentsKey) -> str:
-    return f"play:spectator:{key.public_id}:{key.version}:{key.status}:{key.seats}:{key.language}"
+    clock = hashlib.sha1(key.clock.encode(), usedforsecurity=False).hexdigest()[:12]
+    return (
+        f"play:spectator:{key.public_id}:{key.version}:{key.status}:{key.seats}:{key.language}"
+        f":{clock}"
+    )
 
 
 def _seats_signature(table) -> str:

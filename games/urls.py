@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import lobby, move, replay, table, vacation
+from .views import clock, lobby, move, replay, table, vacation
 
 app_name = "play"
 
@@ -22,4 +22,5 @@ urlpatterns = [
     path("<uuid:public_id>/take-back/", table.take_back, name="take_back"),
     path("<uuid:public_id>/rematch/", table.rematch, name="rematch"),
     path("<uuid:public_id>/replay/", replay.replay, name="replay"),
+    path("<uuid:public_id>/give-day/", clock.give_day, name="give_day"),
 ]

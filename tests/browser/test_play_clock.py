@@ -1,0 +1,58 @@
+"""A live table whose person runs out of time, in a real browser: the clock counts down on
+the page, and when ``run_clocks`` finds the seat out of time (called here with a ``now`` past
+the deadline, not waited for) a bot moves for the person and the page says so, live."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from concurrent.futures import ThreadPoolExecutor
+
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from games import tables
+from games.models import Table
+from tests.browser.play_helpers import TIMEOUT, PlayCase, shots, version, wait_live
+
+
+def off_the_loop(call, *args, **kwargs):
+    """The service tells the sockets through async_to_sync: not on Playwright's loop."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(call, *args, **kwargs).result()
+
+
+class LiveClockTimeoutTest(PlayCase):
+    def test_a_bot_moves_for_a_person_out_of_time(self):
+        table = tables.open_table(
+            "sarg", self.anna, seats=2, bots={1: "random"}, clock={"kind": "live", "seconds": 30}
+        )
+        tables.start(table, self.anna)
+        page = self.page(self.anna)
+        page.goto(f"{self.live_server_url}/play/{table.public_id}/")
+        wait_live(page)
+        expect(page.locator("#table-status.turn-mine")).to_be_visible(timeout=TIMEOUT)
+        clock = page.locator("#table-clock .clock-seat")
+        expect(clock).to_have_count(1)
+        expect(clock).to_contain_text("Anna")
+        expect(clock.locator("[data-clock-words]")).to_contain_text(
+            re.compile(r"Anna's move: \d+ seconds left \(time bank: 2 minutes\)")
+        )
+        first = clock.locator("[data-clock-time]").inner_text()
+        page.wait_for_timeout(1500)
+        assert clock.locator("[data-clock-time]").inner_text() != first  # it counts down
+        shots(page, "play-clock-live")
+
+        before = version(page)
+        later = timezone.now() + dt.timedelta(seconds=200)
+        assert off_the_loop(tables.run_clocks, now=later) >= 1
+        page.wait_for_function(
+            "(n) => Number(document.getElementById('table-status')?.dataset.version) > n",
+            arg=before,
+            timeout=TIMEOUT,
+        )
+        expect(page.locator("#table-clock")).to_contain_text(
+            "Anna ran out of time; a bot made the move.", timeout=TIMEOUT
+        )
+        assert Table.objects.get(pk=table.pk).moves.filter(timed_out=True).count() == 1
+        shots(page, "play-clock-timed-out")
