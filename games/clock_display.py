@@ -93,6 +93,7 @@ def clock_context(table, names: list[str], seat: int | None, now=None) -> dict[s
         "notes": notes,
         "give": give,
         "now_ms": int(now.timestamp() * 1000),
+        "day_format": _("%(days)d d %(clock)s"),
     }
 
 

@@ -243,8 +243,8 @@ class FragmentsKey(NamedTuple):
     signed_in: bool
     is_host: bool
     away: str  # ``_away_signature`` for the host, else ""
+    clock: str  # ``clock_display.clock_signature``: a day given moves no version
     language: str | None
-    clock: str = ""  # ``clock_display.clock_signature``: a day given moves no version
 
 
 def fragments_key(table, seat: int | None, user=None) -> FragmentsKey:
@@ -264,8 +264,8 @@ def fragments_key(table, seat: int | None, user=None) -> FragmentsKey:
         signed_in=signed_in,
         is_host=is_host,
         away=_away_signature(table) if is_host else "",
-        language=translation.get_language(),
         clock=clock_signature(table),
+        language=translation.get_language(),
     )
 
 

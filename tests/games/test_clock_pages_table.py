@@ -99,7 +99,7 @@ def test_the_page_loads_the_clock_script_and_a_quiet_live_region():
 
 def test_a_table_without_a_clock_shows_none():
     html = page(sarg_table())
-    assert 'data-deadline' not in html
+    assert "data-deadline" not in html
     assert "+1 day" not in html
 
 
@@ -121,7 +121,7 @@ def test_an_opponent_gets_a_day_button_the_mover_and_spectators_none(frozen):
 
 def test_giving_a_day_moves_the_deadline_and_the_fragments(frozen):
     table = clocked_table(DAILY)
-    mover, other = mover_and_other(table)
+    _mover, other = mover_and_other(table)
     position = table.to_act[0]
     before = table.seats.get(position=position).deadline
     fresh = Table.objects.with_seats().get(pk=table.pk)
