@@ -50,3 +50,17 @@ def bot_player(level: str, nth: int = 1) -> Player:
         if player.is_bot:
             return player
     raise ValueError(f"No free player name for the bot {name!r}.")
+
+
+def assign_players(seats) -> None:
+    """Each seat's scoring player at the start: the user's own, or a bot player per level."""
+    from scoring.new_players import ensure_player_for
+
+    nth: dict[str, int] = {}
+    for seat in seats:
+        if seat.user_id is not None:
+            seat.player = ensure_player_for(seat.user)
+        else:
+            nth[seat.bot_level] = nth.get(seat.bot_level, 0) + 1
+            seat.player = bot_player(seat.bot_level, nth[seat.bot_level])
+        seat.save(update_fields=["player"])

@@ -17,6 +17,9 @@ Design (docs/online.md has the long form):
   work (queries, the bot's search, the move) runs in the thread pool via
   ``sync_to_async(thread_sensitive=False)``; group messages sent from there reach the
   loop's sockets the way a sync view's do.
+- **Clocks too.** Each runner also runs ``tables.run_clocks`` every ``CLOCK_EVERY``
+  seconds (one indexed query when no clock is due), awaited before it looks for bots:
+  the bot moves for seats out of time, raced safely between servers (docs/clocks.md).
 - **Started with the server.** daphne does not speak ASGI lifespan, so
   ``BotRunnerMiddleware`` (wrapped around the application in ``sarco/asgi.py``) starts the
   task in each process's loop on its first connection (page or socket) when
@@ -41,6 +44,7 @@ from django.utils import timezone
 from games.bots import get_bot
 
 from . import tables
+from .clocks import bot_budget
 from .models import Table
 
 log = logging.getLogger(__name__)
@@ -48,6 +52,7 @@ log = logging.getLogger(__name__)
 POLL = 0.25  # seconds between looks for due tables
 BATCH = 20  # due tables handled per look, oldest move first
 FAILURE_BACKOFF = 30.0  # seconds before a bot that failed at one version tries again
+CLOCK_EVERY = 1.0  # seconds between runs of the clocks (live clocks give 30 s at least)
 
 
 def pause() -> float:
@@ -103,12 +108,29 @@ def choose(table: Table, state: Any, position: int, level: str) -> dict[str, Any
     """The bot's move; its randomness is seeded by table, version and seat, so two runners
     racing for one turn pick the same move."""
     rng = random.Random(f"{table.seed}:{table.version}:{position}")
-    return get_bot(table.game, level).choose(table.engine, state, position, rng)
+    return bot_for(table, level).choose(table.engine, state, position, rng)
+
+
+def bot_for(table: Table, level: str):
+    """The bot of ``level`` for the table: at a live table a bot that thinks against a
+    clock (the search) gets a time budget well under the move's seconds."""
+    bot = get_bot(table.game, level)
+    limit = bot_budget(table.clock)
+    if limit is not None and hasattr(bot, "budget"):
+        bot.budget = limit if bot.budget is None else min(bot.budget, limit)
+    return bot
 
 
 def _bot_turn_in_thread(table_pk: int) -> int:
     try:
         return bot_turn(table_pk)
+    finally:
+        close_old_connections()
+
+
+def _clocks_in_thread() -> int:
+    try:
+        return tables.run_clocks()
     finally:
         close_old_connections()
 
@@ -130,6 +152,7 @@ class BotRunner:
         self.busy: set[int] = set()
         self.failed: dict[int, float] = {}  # table pk -> monotonic time it may try again
         self.stopping = False
+        self.clocks_at = -CLOCK_EVERY  # monotonic time of the last run of the clocks
 
     async def run_forever(self) -> None:
         log.info("Bot runner started (pause %.2f s)", pause())
@@ -138,6 +161,7 @@ class BotRunner:
             await asyncio.sleep(POLL)
 
     async def run_once(self) -> None:
+        await self.run_clocks()
         try:
             due = await sync_to_async(_due_in_thread, thread_sensitive=False)()
         except Exception:
@@ -149,6 +173,17 @@ class BotRunner:
                 continue
             self.busy.add(pk)
             asyncio.get_running_loop().create_task(self._turn(pk, wait))
+
+    async def run_clocks(self) -> None:
+        """Run the clocks if it is time: in the thread pool, awaited, so one run at a time."""
+        now = time.monotonic()
+        if now - self.clocks_at < CLOCK_EVERY:
+            return
+        self.clocks_at = now
+        try:
+            await sync_to_async(_clocks_in_thread, thread_sensitive=False)()
+        except Exception:
+            log.exception("Bot runner: running the clocks failed")
 
     async def _turn(self, pk: int, wait: float) -> None:
         try:

@@ -20,12 +20,21 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .clock_kinds import LIVE_BANK_SECONDS, VACATION_DAYS_A_YEAR, is_daily, is_live
+from .clock_kinds import (
+    LIVE_BANK_SECONDS,
+    TIMEOUTS_TO_LEAVE,
+    VACATION_DAYS_A_YEAR,
+    is_daily,
+    is_live,
+)
 from .labels import seat_name
 from .models import SEAT_PEOPLE, Table, TableMove, TableSeat
-from .table_checks import TableError, seat_at
+from .move_writes import HAND_OVER_FIELDS, hand_over
+from .table_checks import MoveRefused, TableError, seat_at
 
 SEAT_CLOCK_FIELDS = ["deadline", "bank_seconds", "timeouts", "days_given"]
+TIMEOUT_LEVEL = "heuristic"  # the bot that moves for a person out of time
+BOT_SHARE = 0.1  # of a live move's seconds, the most a bot may think
 
 
 @dataclass(frozen=True)
@@ -75,6 +84,51 @@ def after_move(
             mover.bank_seconds = bank_after(table.clock["seconds"], mover, now)
     changed += set_deadlines(table, seats, now, before=before, mover=mover.position)
     return list({seat.position: seat for seat in changed}.values())
+
+
+def write_clocks(
+    table: Table,
+    state,
+    seats: list[TableSeat],
+    mover: TableSeat,
+    before: list[int],
+    timed_out_at: dt.datetime | None,
+) -> list[str]:
+    """The clocks after an applied move, written inside the move's transaction: the seats'
+    (one statement) and, for the caller to save, the table's fields. A seat out of time
+    ``TIMEOUTS_TO_LEAVE`` times in a row is handed to its bot for the rest of the game."""
+    now = timed_out_at or table.last_move_at
+    fields = ["clock_due"]
+    changed = after_move(table, seats, mover, before, now, timed_out=timed_out_at is not None)
+    seat_fields = list(SEAT_CLOCK_FIELDS)
+    if timed_out_at is not None:
+        table.last_move_at = timed_out_at
+        if mover.timeouts >= TIMEOUTS_TO_LEAVE and table.to_act:
+            hand_over(table, state, seats, mover, TIMEOUT_LEVEL)
+            mover.left = True
+            set_deadlines(table, seats, now, before=table.to_act, mover=None)
+            seat_fields += ["bot_level", "left"]
+            fields += HAND_OVER_FIELDS
+    TableSeat.objects.bulk_update(changed, seat_fields)
+    return fields
+
+
+def timed_out_person(
+    table: Table, seats: list[TableSeat], position, version: int, now: dt.datetime
+):
+    """The person of seat ``position`` whose time has run out, for the bot to move for
+    them under the table's lock; ``MoveRefused`` (stale) when the table moved on since
+    ``version`` or the seat is no longer out of time."""
+    stale = MoveRefused(_("The seat moved in time."), "stale")
+    if table.version != version or table.status != Table.Status.PLAYING:
+        raise stale
+    seat = seat_at(table, seats, position)
+    deadline = seat.deadline
+    if not _timed(seat) or deadline is None or seat.position not in (table.to_act or []):
+        raise stale
+    if deadline > now:
+        raise stale
+    return seat.user
 
 
 def bank_after(seconds: int, seat: TableSeat, now: dt.datetime) -> int:
@@ -137,6 +191,12 @@ def pushed_by_vacations(user_id: int | None, begins: dt.datetime, ends: dt.datet
         if count == pushed:
             return ends + dt.timedelta(days=pushed)
         pushed = count
+
+
+def bot_budget(clock) -> float | None:
+    """The most seconds a bot may think at a table with ``clock``: a tenth of a live move's
+    seconds (bots have no deadline, but people wait for them); None without a live clock."""
+    return clock["seconds"] * BOT_SHARE if is_live(clock) else None
 
 
 def earliest(seats: list[TableSeat]) -> dt.datetime | None:
@@ -296,13 +356,10 @@ def clock_notes(table: Table) -> list[dict]:
             }
         )
     for seat in table.seat_list:
-        if seat.left:
+        if seat.left:  # a bot plays the seat of one who left; a stalled one has none
+            text = left_text if seat.bot_level else abandoned_text
             notes.append(
-                {
-                    "number": None,
-                    "position": seat.position,
-                    "text": left_text(names[seat.position]),
-                }
+                {"number": None, "position": seat.position, "text": text(names[seat.position])}
             )
     return notes
 
@@ -312,6 +369,12 @@ def left_text(name: str) -> str:
         "%(name)s ran out of time too often in a row; a bot plays the seat for the rest "
         "of the game."
     ) % {"name": name}
+
+
+def abandoned_text(name: str) -> str:
+    return _("Nobody moved for too long: the table was abandoned; %(name)s stalled first.") % {
+        "name": name
+    }
 
 
 def _seat_name(seat: TableSeat) -> str:

@@ -58,6 +58,20 @@ def sync_turn(table: Table, state: Any, seats: list[TableSeat]) -> None:
     table.bot_to_act = any(s.is_bot and s.position in to_act for s in seats)
 
 
+def hand_over(
+    table: Table, state: Any, seats: list[TableSeat], seat: TableSeat, level: str
+) -> None:
+    """A bot plays ``seat`` from now on (in memory; the caller saves the seat's
+    ``bot_level`` and the table's ``HAND_OVER_FIELDS``): the turn columns follow, and a
+    move worked out on the seats before is written no more."""
+    seat.bot_level = level
+    sync_turn(table, state, seats)
+    table.seat_changes += 1
+
+
+HAND_OVER_FIELDS = ["to_act", "bot_to_act", "seat_changes"]
+
+
 def write_move(table: Table, seen_version: int, seen_seat_changes: int, move: TableMove) -> bool:
     """Write ``table``'s ``TABLE_FIELDS`` (already set to the values after ``move``) and
     ``move`` if the row still has ``seen_version`` and ``seen_seat_changes`` and is playing.

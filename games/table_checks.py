@@ -10,6 +10,7 @@ import logging
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.bots import BOT_KINDS
 from games.engines import IllegalMove
@@ -62,6 +63,19 @@ def status_message(table: Table) -> str:
         Table.Status.CANCELLED: _("This table was cancelled."),
         Table.Status.ABANDONED: _("This table was abandoned."),
     }.get(table.status, _("This table is still waiting for players."))
+
+
+def free_seats_message(numbers: list[int]) -> str:
+    """The free seats by number, in words: "seat 2 is", "seats 3 and 4 are" still free."""
+    names = [str(n) for n in numbers]
+    seats = names[0]
+    if len(names) > 1:
+        seats = _("%(seats)s and %(last)s") % {"seats": ", ".join(names[:-1]), "last": names[-1]}
+    return ngettext(
+        "Every seat must be taken before the start: seat %(seats)s is still free.",
+        "Every seat must be taken before the start: seats %(seats)s are still free.",
+        len(names),
+    ) % {"seats": seats}
 
 
 def seat_at(table: Table, seats: list[TableSeat], position: Any) -> TableSeat:

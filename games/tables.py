@@ -26,26 +26,26 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.engines import get_engine
 from games.engines.registry import find
 from sarco.group_messages import send as _send
 
 from . import recent_tables, shared_parts
-from .bot_players import bot_player
+from .bot_players import assign_players
 from .clock_kinds import ClockError, clean_clock
-from .clocks import SEAT_CLOCK_FIELDS, after_move, start_clocks
+from .clocks import SEAT_CLOCK_FIELDS, start_clocks, timed_out_person, write_clocks
 from .clocks import run_clocks as run_clocks  # the contract's games.tables.run_clocks
 from .models import SEAT_PEOPLE, Table, TableMove, TableSeat
-from .move_writes import advance, sync_turn, write_move
+from .move_writes import HAND_OVER_FIELDS, advance, hand_over, sync_turn, write_move
 from .options import clean_options
 from .recent_tables import MOVE_FIELDS, move_record
-from .recording import record
+from .recording import record_safely
 from .table_checks import (
     MoveRefused,
     TableError,
     check_level,
+    free_seats_message,
     is_host,
     require_open,
     require_user,
@@ -285,8 +285,8 @@ def start(table: Table, by) -> Table:
         seats = _seats(table)
         free = [s.position + 1 for s in seats if s.is_free]
         if free:
-            raise TableError(_free_seats_message(free))
-        _assign_players(seats)
+            raise TableError(free_seats_message(free))
+        assign_players(seats)
         engine = table.engine
         table.seed = secrets.randbits(SEED_BITS)
         state = engine.new_game(len(seats), table.seed, **table.options)
@@ -303,33 +303,6 @@ def start(table: Table, by) -> Table:
         return table
 
 
-def _free_seats_message(numbers: list[int]) -> str:
-    """The free seats by number, in words: "seat 2 is", "seats 3 and 4 are" still free."""
-    names = [str(n) for n in numbers]
-    seats = names[0]
-    if len(names) > 1:
-        seats = _("%(seats)s and %(last)s") % {"seats": ", ".join(names[:-1]), "last": names[-1]}
-    return ngettext(
-        "Every seat must be taken before the start: seat %(seats)s is still free.",
-        "Every seat must be taken before the start: seats %(seats)s are still free.",
-        len(names),
-    ) % {"seats": seats}
-
-
-def _assign_players(seats: list[TableSeat]) -> None:
-    """Each seat's scoring player: the user's own, or a bot player per level."""
-    from scoring.new_players import ensure_player_for
-
-    nth: dict[str, int] = {}
-    for seat in seats:
-        if seat.user_id is not None:
-            seat.player = ensure_player_for(seat.user)
-        else:
-            nth[seat.bot_level] = nth.get(seat.bot_level, 0) + 1
-            seat.player = bot_player(seat.bot_level, nth[seat.bot_level])
-        seat.save(update_fields=["player"])
-
-
 def play(table: Table, user, move: Any, version: Any) -> Table:
     """``user``'s seat makes ``move`` on the table as it was at ``version``.
 
@@ -344,6 +317,15 @@ def play(table: Table, user, move: Any, version: Any) -> Table:
 def play_as_bot(table: Table, position: int, move: Any, version: Any) -> Table:
     """The bot playing seat ``position`` makes ``move``; the same checks as ``play``."""
     return _play(table, move, version, bot_position=position)
+
+
+def play_for_timeout(table: Table, position: int, move: Any, version: Any, now) -> Table:
+    """A bot makes ``move`` for seat ``position``, whose time ran out at ``now``
+    (``run_clocks``); refused as stale when the table moved on since ``version`` (a move
+    that arrived in time wins) or the seat's time has not run out."""
+    if type(version) is not int:
+        raise MoveRefused(_("The move must say which version of the table it was made on."))
+    return _play_locked(table, move, version, None, position, timed_out_at=now)
 
 
 def _play(
@@ -385,41 +367,36 @@ def _play_unlocked(table: Table, move: Any, version: int, user, bot_position) ->
     return table
 
 
-def _play_locked(table: Table, move: Any, version: int, user, bot_position) -> Table:
-    """The move under the table's row lock: the path of a game's last move, and of a move
-    whose table changed while it was worked out without the lock."""
+def _play_locked(
+    table: Table, move: Any, version: int, user, bot_position, timed_out_at=None
+) -> Table:
+    """The move under the table's row lock: the path of a game's last move, of a clocked
+    table's moves, of a timeout's and of a move whose table changed while it was worked out
+    without the lock."""
     with transaction.atomic():
         table = _locked(table)
         seats = _seats(table)
+        if timed_out_at is not None:  # the bot moves for the seat's person
+            user = timed_out_person(table, seats, bot_position, version, timed_out_at)
+            bot_position = None
         seat, to_act, new_state = work_out(table, seats, move, version, user, bot_position)
-        logged = advance(table, seats, seat, move, to_act, new_state, bot_position is not None)
+        by_bot = bot_position is not None or timed_out_at is not None
+        logged = advance(table, seats, seat, move, to_act, new_state, by_bot)
+        logged.timed_out = timed_out_at is not None
         TableMove.objects.bulk_create([logged])
         ended = table.engine.is_over(new_state)
         if ended:
             table.status = Table.Status.FINISHED
             table.finished_at = table.last_move_at
-            table.session = _record(table, new_state, seats)
+            table.session = record_safely(table, new_state, seats)
         fields = list(MOVE_FIELDS)
         if table.clock:
-            moved = after_move(table, seats, seat, to_act, table.last_move_at)
-            TableSeat.objects.bulk_update(moved, SEAT_CLOCK_FIELDS)
-            fields.append("clock_due")
+            fields += write_clocks(table, new_state, seats, seat, to_act, timed_out_at)
         table.save(update_fields=fields)
         table.hold_seats(seats)
         _announce_move(table, new_state, ended=ended)
     recent_tables.remember(table)
     return table
-
-
-def _record(table: Table, state: Any, seats: list[TableSeat]):
-    """The finished table's scoring session. Should recording fail (a bug), the game still
-    ends and the error is logged: a lost record beats a last move that cannot be made."""
-    try:
-        with transaction.atomic():  # a savepoint: a failure leaves no half-written session
-            return record(table, state, seats)
-    except Exception:
-        log.exception("Table %s: the finished game could not be recorded", table.public_id)
-        return None
 
 
 # --- seats during the game ----------------------------------------------------------------------
@@ -444,11 +421,9 @@ def hand_to_bot(table: Table, position: int, by, level: str = "heuristic") -> Ta
             raise TableError(_("Only the host or the seat's player can hand it to a bot."))
         if seat.bot_level:
             return table  # already handed over
-        seat.bot_level = level
+        hand_over(table, table.state(), seats, seat, level)
         seat.save(update_fields=["bot_level"])
-        sync_turn(table, table.state(), seats)
-        table.seat_changes += 1  # a move worked out on the seats before is written no more
-        table.save(update_fields=["to_act", "bot_to_act", "seat_changes"])
+        table.save(update_fields=HAND_OVER_FIELDS)
         _announce(table, force=True, lobby=True)
         return table
 

@@ -2,7 +2,8 @@
 
 Every finished, not voided session is one rating event: each seat a one-player team in seat
 order, ranked by its place (equal places tie), events applied in ``(finished_at, id)``
-order with ``PlackettLuce()``'s defaults. ``session_changed`` is the one write path after a
+order with ``PlackettLuce()``'s defaults; a player who left an online game ranks last
+(``leavers_last``). ``session_changed`` is the one write path after a
 session finished, was corrected, voided or restored: when the session is the game's newest
 event it is applied on top (a few rows); otherwise the game is replayed from that session
 on, writing only the rows whose values differ, so the result always equals a full replay.
@@ -66,6 +67,20 @@ class Event:
     @property
     def key(self) -> Key:
         return (self.at, self.session_id)
+
+
+def leavers_last(places: list[int], left: list[bool]) -> list[int]:
+    """The places a rating event ranks by: a player who left an online game (ran out of time
+    too often; a bot finished it) comes after everyone who stayed, several leavers tie last,
+    and those who stayed keep their order among themselves (ties too)."""
+    if not any(left):
+        return list(places)
+    stayed = [p for p, gone in zip(places, left, strict=True) if not gone]
+    last = len(stayed) + 1
+    return [
+        last if gone else 1 + sum(other < place for other in stayed)
+        for place, gone in zip(places, left, strict=True)
+    ]
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -150,17 +165,21 @@ def events_of(game: str, since: Key | None = None, *, sessions=None) -> Iterator
             "position",
             "place",
             "score",
+            "left",
         )
         .iterator(chunk_size=BATCH)
     )
     for (session_id, at, mode), seats in groupby(rows, key=lambda r: r[:3]):
         seats = list(seats)
         fallback = len(seats)
+        places = leavers_last([r[5] or fallback for r in seats], [r[7] for r in seats])
         event = Event(
             session_id,
             at,
             mode,
-            tuple(SeatResult(r[3], r[4], r[5] or fallback, r[6]) for r in seats),
+            tuple(
+                SeatResult(r[3], r[4], place, r[6]) for r, place in zip(seats, places, strict=True)
+            ),
         )
         if len(event.seats) >= 2:
             yield event

@@ -9,14 +9,15 @@ the scorekeeper are one and the same record, and the leaderboard cannot tell the
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from . import sheets
-from .models import Player, PlaySession
-from .ratings import session_changed
+from .models import Player, PlaySession, Seat
+from .ratings import leavers_last, session_changed
 
 
 @transaction.atomic
@@ -29,13 +30,16 @@ def record_online_session(
     entries: list[dict[str, Any]],
     created_by=None,
     finished_at=None,
+    left: Iterable[int] = (),
 ) -> tuple[PlaySession, dict[str, Any]]:
     """A finished online session from its sheet entries, and the calculator's result.
 
     ``roles`` maps a role to a player's name (Sarg), ``entries`` are the rounds (Sarkophag,
     Sarg) or the one end-of-game entry (Sarcophagus, Sacrifice) in the sheet JSON format.
     A sheet the calculators refuse raises ``SheetError``: an online game is always complete,
-    so that is a bug and must not be stored. Ratings are brought up to date.
+    so that is a bug and must not be stored. ``left``: the positions of players who left
+    (a bot finished for them): their seats say so and they are placed last, as the ratings
+    rank them. Ratings are brought up to date.
     """
     session = sheets.create_session(
         game, created_by, players, options, roles, mode=PlaySession.Mode.ONLINE
@@ -43,8 +47,20 @@ def record_online_session(
     result = sheets.fill_session(session, roles, entries)
     if not result["finished"]:
         raise ValueError("An online game is recorded once it is over.")
+    _mark_leavers(session, set(left))
     session.status = PlaySession.Status.FINISHED
     session.finished_at = finished_at or timezone.now()
     session.save()
     session_changed(session)
     return session, result
+
+
+def _mark_leavers(session: PlaySession, left: set[int]) -> None:
+    if not left:
+        return
+    seats = list(session.seats.order_by("position"))
+    gone = [seat.position in left for seat in seats]
+    places = leavers_last([seat.place or len(seats) for seat in seats], gone)
+    for seat, place, is_gone in zip(seats, places, gone, strict=True):
+        seat.place, seat.left = place, is_gone
+    Seat.objects.bulk_update(seats, ["place", "left"])

@@ -13,6 +13,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from django.db import transaction
+
 from games.engines.registry import parts, spec_of
 from scoring.models import PlaySession
 from scoring.recording import record_online_session
@@ -22,6 +24,18 @@ from ..models import Table, TableSeat
 log = logging.getLogger(__name__)
 
 Entries = Callable[[Table, Any, list[str]], list[dict[str, Any]]]
+
+
+def record_safely(table: Table, state: Any, seats: list[TableSeat]) -> PlaySession | None:
+    """The finished table's scoring session, inside ``play``'s transaction. Should recording
+    fail (a bug), the game still ends and the error is logged: a lost record beats a last
+    move that cannot be made."""
+    try:
+        with transaction.atomic():  # a savepoint: a failure leaves no half-written session
+            return record(table, state, seats)
+    except Exception:
+        log.exception("Table %s: the finished game could not be recorded", table.public_id)
+        return None
 
 
 def record(table: Table, state: Any, seats: list[TableSeat]) -> PlaySession | None:
@@ -41,6 +55,7 @@ def record(table: Table, state: Any, seats: list[TableSeat]) -> PlaySession | No
         entries=entries,
         created_by=None,  # nobody edits an online game's sheet but an organiser
         finished_at=table.finished_at,
+        left=[seat.position for seat in seats if seat.left],
     )
     engine_scores = table.engine.scores(state)
     sheet_scores = [result["totals"][name] for name in names]

@@ -222,6 +222,15 @@ class Seat(models.Model):
     place = models.PositiveSmallIntegerField(
         _("place"), null=True, blank=True, help_text=_("1 = best.")
     )
+    left = models.BooleanField(
+        _("left"),
+        default=False,
+        db_default=False,  # rows written by hand (bulk imports) need not name it
+        help_text=_(
+            "Online: the player ran out of time too often and a bot finished the game; "
+            "ranked last in the ratings."
+        ),
+    )
 
     class Meta:
         verbose_name = _("seat")

@@ -36,7 +36,8 @@ def freeze(monkeypatch) -> Frozen:
 
 
 def clocked_table(clock, *, host=None, guest=None, game="sarg", seats=2, bots=None) -> Table:
-    """A started table of people (host at seat 0) with ``clock``; bots at ``bots``."""
+    """A started table of people (host at seat 0) with ``clock``, bots at ``bots``: a
+    person is to act."""
     host = host or user()
     bots = bots or {}
     table = tables.open_table(game, host, seats=seats, clock=clock, bots=bots)
@@ -44,6 +45,10 @@ def clocked_table(clock, *, host=None, guest=None, game="sarg", seats=2, bots=No
         if position not in bots:
             tables.take_seat(table, guest if guest and position == 1 else user())
     tables.start(table, host)
+    if bots:  # the bots move first, so a person is to act
+        from games.botrunner import bot_turn
+
+        bot_turn(table.pk)
     return Table.objects.get(pk=table.pk)
 
 
