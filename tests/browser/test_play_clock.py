@@ -1,6 +1,9 @@
 """A live table whose person runs out of time, in a real browser: the clock counts down on
 the page, and when ``run_clocks`` finds the seat out of time (called here with a ``now`` past
-the deadline, not waited for) a bot moves for the person and the page says so, live."""
+the deadline, not waited for) a bot moves for the person and the page says so, live.
+
+``run_clocks`` runs in this test's process while the sockets live in daphne's: the two share
+a Redis channel layer (its prefix this process's own), as two servers of the site do."""
 
 from __future__ import annotations
 
@@ -8,13 +11,14 @@ import datetime as dt
 import re
 from concurrent.futures import ThreadPoolExecutor
 
-import pytest
+from django.test import override_settings
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from games import clock_runs, tables
+from games import tables
 from games.models import Table
 from tests.browser.play_helpers import TIMEOUT, PlayCase, shots, version, wait_live
+from tests.services import redis_layers, require
 
 
 def off_the_loop(call, *args, **kwargs):
@@ -23,11 +27,12 @@ def off_the_loop(call, *args, **kwargs):
         return pool.submit(call, *args, **kwargs).result()
 
 
-# run_clocks is the clocks branch's; while it is still its stub, the timeout cannot happen.
-RUN_CLOCKS_STUB = "Filled in next" in (clock_runs.__doc__ or "")
-
-
+@override_settings(CHANNEL_LAYERS=redis_layers("sarco-test-clock"))
 class LiveClockTest(PlayCase):
+    def setUp(self):
+        require("redis")
+        super().setUp()
+
     def open_live_page(self):
         table = tables.open_table(
             "sarg", self.anna, seats=2, bots={1: "random"}, clock={"kind": "live", "seconds": 30}
@@ -52,7 +57,6 @@ class LiveClockTest(PlayCase):
         _table, page = self.open_live_page()
         shots(page, "play-clock-live")
 
-    @pytest.mark.xfail(RUN_CLOCKS_STUB, reason="run_clocks is still a stub", strict=False)
     def test_a_bot_moves_for_a_person_out_of_time(self):
         table, page = self.open_live_page()
         before = version(page)
