@@ -16,7 +16,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from games import tables
-from games.models import Table
+from games.models import Table, TableSeat
 from tests.browser.play_helpers import TIMEOUT, PlayCase, shots, version, wait_live
 from tests.services import redis_layers, require
 
@@ -56,12 +56,27 @@ class LiveClockTest(PlayCase):
     def test_the_clock_counts_down_with_words_for_screen_readers(self):
         _table, page = self.open_live_page()
         shots(page, "play-clock-live")
+        say = page.locator("#clock-say")
+        assert say.inner_text() == ""  # the page's load is no turn change: nothing said
+        # Ten seconds before the deadline (moved here, not waited for) it is said once.
+        page.evaluate(
+            """() => document.querySelector('[data-clock-seat]')
+                .setAttribute('data-deadline', String(Date.now() + 9500))"""
+        )
+        expect(say).to_have_text("Anna's move: 10 seconds left", timeout=TIMEOUT)
+        expect(page.locator(".clock-seat.clock-low")).to_have_count(1)
 
     def test_a_bot_moves_for_a_person_out_of_time(self):
         table, page = self.open_live_page()
         before = version(page)
-        later = timezone.now() + dt.timedelta(seconds=200)
-        assert off_the_loop(tables.run_clocks, now=later) >= 1
+        # Anna has spent all but 2 s of her time (deadline moved, not waited for); the
+        # clocks run a second past it. The bot's move is stamped with that ``now``, and the
+        # bot at seat 2 waits for its pause after it in daphne's real time: a ``now`` far
+        # ahead would keep it waiting that long.
+        soon = timezone.now() + dt.timedelta(seconds=2)
+        TableSeat.objects.filter(table=table, position=0).update(deadline=soon)
+        Table.objects.filter(pk=table.pk).update(clock_due=soon)
+        assert off_the_loop(tables.run_clocks, now=soon + dt.timedelta(seconds=1)) == 1
         page.wait_for_function(
             "(n) => Number(document.getElementById('table-status')?.dataset.version) > n",
             arg=before,
@@ -71,4 +86,9 @@ class LiveClockTest(PlayCase):
             "Anna ran out of time; a bot made the move.", timeout=TIMEOUT
         )
         assert Table.objects.get(pk=table.pk).moves.filter(timed_out=True).count() == 1
+        # The bot at seat 2 answers; Anna's turn again is said once, her bank spent.
+        expect(page.locator("#table-status.turn-mine")).to_be_visible(timeout=TIMEOUT)
+        expect(page.locator("#clock-say")).to_have_text(
+            re.compile(r"^Anna's move: \d+ seconds left$"), timeout=TIMEOUT
+        )
         shots(page, "play-clock-timed-out")
