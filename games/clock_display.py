@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from . import clocks
 from .clock_kinds import describe, is_daily, is_live
 
 
@@ -42,7 +43,7 @@ def clock_signature(table) -> str:
         return ""
     seats = ";".join(
         f"{s.position},{s.deadline.timestamp() if s.deadline else ''},{s.bank_seconds},"
-        f"{s.left},{getattr(s, 'days_given', '')}"
+        f"{s.left},{s.days_given}"
         for s in table.seat_list
     )
     day = timezone.localdate().isoformat() if is_daily(table.clock) else ""
@@ -52,13 +53,12 @@ def clock_signature(table) -> str:
 def clock_context(table, names: list[str], seat: int | None, now=None) -> dict[str, Any]:
     """The clock part's context: the pace, each running clock (deadline, seconds left, the
     time bank of a live clock, in words), the seats on vacation, and the seats the viewer
-    may give a day (a turn-based table, the viewer seated and not to move)."""
+    may give a day (a turn-based table, the viewer seated, not the seat's own and not
+    given this turn already)."""
     clock = table.clock
     context: dict[str, Any] = {"pace": describe(clock), "shown": False}
     if not clock or table.status != "playing":
         return context
-    from . import clocks  # the clock service: it reads the seats and vacations
-
     now = now or timezone.now()
     name_of = {s.position: name for s, name in zip(table.seat_list, names, strict=False)}
     live = is_live(clock)
@@ -82,7 +82,8 @@ def clock_context(table, names: list[str], seat: int | None, now=None) -> dict[s
     ]
     give = []
     if is_daily(clock) and seat is not None:
-        give = [r for r in running if r["position"] != seat]
+        given = {s.position: s.days_given for s in table.seat_list}
+        give = [r for r in running if r["position"] != seat and seat not in given[r["position"]]]
     return {
         **context,
         "shown": True,

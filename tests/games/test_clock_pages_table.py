@@ -147,6 +147,13 @@ def test_a_second_day_is_refused_with_the_reason_over_htmx(frozen):
     assert "already given" in answer.content.decode()
 
 
+def test_the_button_goes_once_the_day_is_given(frozen):
+    table = clocked_table(DAILY)
+    _mover, other = mover_and_other(table)
+    client_for(other).post(f"/play/{table.public_id}/give-day/", {"position": str(table.to_act[0])})
+    assert "+1 day" not in clock_part(page(table, other))
+
+
 def test_the_mover_cannot_give_themselves_a_day(frozen):
     table = clocked_table(DAILY)
     mover, _other = mover_and_other(table)
