@@ -32,19 +32,16 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-import random
 import time
-from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
-from games.bots import get_bot
-
 from . import tables
-from .clocks import bot_budget
+from .bot_moves import bot_for as bot_for  # the runner's bots, bounded by live clocks
+from .bot_moves import choose
 from .models import Table
 
 log = logging.getLogger(__name__)
@@ -102,23 +99,6 @@ def bot_turn(table_pk: int) -> int:
         played += 1
         state = table.state()
     return played
-
-
-def choose(table: Table, state: Any, position: int, level: str) -> dict[str, Any]:
-    """The bot's move; its randomness is seeded by table, version and seat, so two runners
-    racing for one turn pick the same move."""
-    rng = random.Random(f"{table.seed}:{table.version}:{position}")
-    return bot_for(table, level).choose(table.engine, state, position, rng)
-
-
-def bot_for(table: Table, level: str):
-    """The bot of ``level`` for the table: at a live table a bot that thinks against a
-    clock (the search) gets a time budget well under the move's seconds."""
-    bot = get_bot(table.game, level)
-    limit = bot_budget(table.clock)
-    if limit is not None and hasattr(bot, "budget"):
-        bot.budget = limit if bot.budget is None else min(bot.budget, limit)
-    return bot
 
 
 def _bot_turn_in_thread(table_pk: int) -> int:

@@ -13,50 +13,55 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Callable
 
 from django.db import transaction
 from django.utils import timezone
 
+from .bot_moves import choose
 from .clock_kinds import ABANDON_AFTER_DAYS_TIMES, is_daily
-from .clocks import TIMEOUT_LEVEL, earliest
+from .clocks import TIMEOUT_LEVEL, earliest, vacation_days
 from .models import SEAT_PEOPLE, Table, TableMove, TableSeat
+from .table_checks import MoveRefused
 
 log = logging.getLogger(__name__)
 
+Play = Callable[..., Table]  # tables.play_for_timeout
+Announce = Callable[..., None]  # tables._announce
 BATCH = 50  # due tables handled per run, the longest overdue first
 
 
-def run(now: dt.datetime | None = None) -> int:
-    """The moves made for seats out of time at ``now`` (``games.tables.run_clocks``)."""
+def run(now: dt.datetime | None, *, play: Play, announce: Announce) -> int:
+    """The moves made for seats out of time at ``now`` (``games.tables.run_clocks``, which
+    hands in its ``play_for_timeout`` and its announcement: this module sits below the
+    tables service)."""
     now = now or timezone.now()
     due = Table.objects.filter(status=Table.Status.PLAYING, clock_due__lte=now)
     made = 0
     for pk in list(due.order_by("clock_due").values_list("pk", flat=True)[:BATCH]):
         try:
-            made += time_out(pk, now)
+            made += time_out(pk, now, play=play, announce=announce)
         except Exception:  # one table's bug must not stop every other table's clock
             log.exception("Clocks: the timeout at table %s failed", pk)
     return made
 
 
-def time_out(table_pk: int, now: dt.datetime) -> int:
+def time_out(table_pk: int, now: dt.datetime, *, play: Play, announce: Announce) -> int:
     """The bot's moves for the seats of one table out of time at ``now``, one at a time,
     each at the version read; a turn-based table nobody plays any more is abandoned."""
-    from . import tables
-
     table = _read(table_pk)
     made = 0
     while table is not None and table.status == Table.Status.PLAYING:
         if is_daily(table.clock) and stalled(table, now):
-            abandon_stalled(table, table.version, now)
+            abandon_stalled(table, table.version, now, announce)
             return made
         seat = next(iter(_out_of_time(table, now)), None)
         if seat is None:
             return made
         move = _bot_move(table, seat.position)
         try:
-            table = tables.play_for_timeout(table, seat.position, move, table.version, now)
-        except tables.MoveRefused as exc:
+            table = play(table, seat.position, move, table.version, now)
+        except MoveRefused as exc:
             if exc.reason != "stale":
                 raise
             return made  # a move in time, or another server's run, was first
@@ -81,8 +86,6 @@ def _out_of_time(table: Table, now: dt.datetime) -> list[TableSeat]:
 
 
 def _bot_move(table: Table, position: int):
-    from .botrunner import choose
-
     return choose(table, table.state(), position, TIMEOUT_LEVEL)
 
 
@@ -99,8 +102,6 @@ def last_person_move(table: Table) -> dt.datetime | None:
 def stalled(table: Table, now: dt.datetime) -> bool:
     """A turn-based table where no person moved for its days times
     ``ABANDON_AFTER_DAYS_TIMES``, the days its people were on vacation not counted."""
-    from .vacations import vacation_days
-
     last = last_person_move(table)
     if last is None:
         return False
@@ -127,12 +128,10 @@ def staller(table: Table, seats: list[TableSeat]) -> int | None:
     return min(waiting, key=lambda s: s.deadline).position if waiting else None
 
 
-def abandon_stalled(table: Table, version: int, now: dt.datetime) -> bool:
+def abandon_stalled(table: Table, version: int, now: dt.datetime, announce: Announce) -> bool:
     """End the turn-based table nobody plays any more as abandoned, recorded against the
     seat that stalled first (it ``left``); no session is written, nothing is rated. Under
     the table's lock, at ``version``: a move since then keeps the table going."""
-    from .tables import _announce
-
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
         if table.version != version or table.status != Table.Status.PLAYING:
@@ -150,5 +149,5 @@ def abandon_stalled(table: Table, version: int, now: dt.datetime) -> bool:
         table.bot_to_act = False
         table.clock_due = earliest(seats)
         table.save(update_fields=["status", "finished_at", "bot_to_act", "clock_due"])
-        _announce(table, force=True, lobby=True)
+        announce(table, force=True, lobby=True)
     return True

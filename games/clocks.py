@@ -28,9 +28,10 @@ from .clock_kinds import (
     is_live,
 )
 from .labels import seat_name
-from .models import SEAT_PEOPLE, Table, TableMove, TableSeat
+from .models import SEAT_PEOPLE, Table, TableMove, TableSeat, Vacation
 from .move_writes import HAND_OVER_FIELDS, hand_over
 from .table_checks import MoveRefused, TableError, seat_at
+from .table_groups import tell_changed
 
 SEAT_CLOCK_FIELDS = ["deadline", "bank_seconds", "timeouts", "days_given"]
 TIMEOUT_LEVEL = "heuristic"  # the bot that moves for a person out of time
@@ -40,7 +41,10 @@ BOT_SHARE = 0.1  # of a live move's seconds, the most a bot may think
 @dataclass(frozen=True)
 class SeatClock:
     """One seat's clock as a page shows it. ``running``: the seat is to act and its time
-    runs (a bot's seat, or a person's on vacation at a turn-based table, runs no clock)."""
+    runs (a bot's seat, or a person's on vacation at a turn-based table, runs no clock).
+    ``seconds_left`` (None unless the seat is to act) counts to ``deadline`` and includes a
+    live seat's bank: the move's own seconds are ``seconds_left - bank_seconds`` while that
+    is positive, after which the bank runs down."""
 
     position: int
     running: bool
@@ -179,8 +183,6 @@ def pushed_by_vacations(user_id: int | None, begins: dt.datetime, ends: dt.datet
     it, the days the push covers counted too (one read)."""
     if user_id is None:
         return ends
-    from .vacations import vacation_days
-
     first = timezone.localdate(begins)
     horizon = timezone.localdate(ends) + dt.timedelta(days=2 * VACATION_DAYS_A_YEAR + 1)
     away = vacation_days(user_id, first, horizon)
@@ -197,6 +199,18 @@ def bot_budget(clock) -> float | None:
     """The most seconds a bot may think at a table with ``clock``: a tenth of a live move's
     seconds (bots have no deadline, but people wait for them); None without a live clock."""
     return clock["seconds"] * BOT_SHARE if is_live(clock) else None
+
+
+def vacation_days(user_id: int, first: dt.date, last: dt.date) -> set[dt.date]:
+    """The days from ``first`` to ``last`` (included) ``user_id`` is away: one read."""
+    days: set[dt.date] = set()
+    rows = Vacation.objects.filter(user_id=user_id, starts__lte=last, ends__gte=first)
+    for starts, ends in rows.values_list("starts", "ends"):
+        day = max(starts, first)
+        while day <= min(ends, last):
+            days.add(day)
+            day += dt.timedelta(days=1)
+    return days
 
 
 def earliest(seats: list[TableSeat]) -> dt.datetime | None:
@@ -249,8 +263,6 @@ def _away_today(table: Table, seats: list[TableSeat], today: dt.date) -> set[int
     """The people at a turn-based table on vacation today (live clocks never stop)."""
     if not is_daily(table.clock):
         return set()
-    from .models import Vacation
-
     people = [s.user_id for s in seats if s.user_id is not None]
     if not people:
         return set()
@@ -292,7 +304,7 @@ def give_day(table: Table, by, position: int, now: dt.datetime | None = None) ->
         seat.save(update_fields=["deadline", "days_given"])
         table.clock_due = earliest(seats)
         table.save(update_fields=["clock_due"])
-        _tell(table)
+        tell_changed(table)
     return table
 
 
@@ -315,7 +327,7 @@ def vacation_taken(user, vacation) -> None:
                 seat.save(update_fields=["deadline"])
         table.clock_due = earliest(mine)
         table.save(update_fields=["clock_due"])
-        _tell(table)
+        tell_changed(table)
 
 
 def _pushed_by(vacation, first: dt.date, deadline: dt.datetime) -> int:
@@ -327,13 +339,6 @@ def _pushed_by(vacation, first: dt.date, deadline: dt.datetime) -> int:
         if count == pushed:
             return pushed
         pushed = count
-
-
-def _tell(table: Table) -> None:
-    """After the commit: the table's pages draw the clocks again."""
-    from .tables import _announce
-
-    _announce(table, force=True)
 
 
 # --- the table's log --------------------------------------------------------------------------
@@ -383,15 +388,3 @@ def _seat_name(seat: TableSeat) -> str:
         return seat_name(seat)
     player = getattr(seat.user, "player", None)
     return player.name if player is not None else seat.user.get_username()
-
-
-# --- out of time ---------------------------------------------------------------------------
-
-
-def run_clocks(now: dt.datetime | None = None) -> int:
-    """For every playing table whose seat to act ran out of time at ``now``, a bot makes
-    that seat's move through the tables service at the version read (a move arriving in
-    time wins); the number of moves made. Exported as ``games.tables.run_clocks``."""
-    from .clock_runs import run
-
-    return run(now)

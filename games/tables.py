@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import logging
 import secrets
-import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -31,11 +30,16 @@ from games.engines import get_engine
 from games.engines.registry import find
 from sarco.group_messages import send as _send
 
-from . import recent_tables, shared_parts
+from . import clock_runs, recent_tables, shared_parts
 from .bot_players import assign_players
 from .clock_kinds import ClockError, clean_clock
-from .clocks import SEAT_CLOCK_FIELDS, start_clocks, timed_out_person, write_clocks
-from .clocks import run_clocks as run_clocks  # the contract's games.tables.run_clocks
+from .clocks import (
+    SEAT_CLOCK_FIELDS,
+    set_deadlines,
+    start_clocks,
+    timed_out_person,
+    write_clocks,
+)
 from .models import SEAT_PEOPLE, Table, TableMove, TableSeat
 from .move_writes import HAND_OVER_FIELDS, advance, hand_over, sync_turn, write_move
 from .options import clean_options
@@ -53,6 +57,7 @@ from .table_checks import (
     status_message,
     work_out,
 )
+from .table_groups import group_name
 
 log = logging.getLogger(__name__)
 
@@ -61,12 +66,6 @@ SEED_BITS = 53  # seeds stay exact as JSON numbers in a browser too
 
 
 # --- group messages ---------------------------------------------------------------------------
-
-
-def group_name(table: Table | uuid.UUID | str) -> str:
-    """The channel group of a table's sockets: ``table-<public_id hex>``."""
-    public_id = table.public_id if isinstance(table, Table) else uuid.UUID(str(table))
-    return f"table-{public_id.hex}"
 
 
 def _announce(table: Table, *, force: bool = False, lobby: bool = False) -> None:
@@ -85,11 +84,9 @@ def _announce_move(table: Table, state: Any, *, ended: bool = False) -> None:
     parts every viewer shares at the new version, drawn here once (``shared_parts``): no
     process that forwards the move draws them again. Seats attached (their names count)."""
     group = group_name(table)
-    message: dict[str, Any] = {
-        "type": "table.version",
-        "version": table.version,
-        "record": move_record(table),
-    }
+    message: dict[str, Any] = {"type": "table.version", "version": table.version}
+    if not table.clock:  # a clocked move also wrote its seats' clocks: the others read it
+        message["record"] = move_record(table)
 
     def send() -> None:
         try:
@@ -319,6 +316,13 @@ def play_as_bot(table: Table, position: int, move: Any, version: Any) -> Table:
     return _play(table, move, version, bot_position=position)
 
 
+def run_clocks(now=None) -> int:
+    """For every playing table whose seat to act ran out of time at ``now``, a bot makes
+    that seat's move at the version read (a move arriving in time wins); the number of
+    moves made (``games.clock_runs``, docs/clocks.md)."""
+    return clock_runs.run(now, play=play_for_timeout, announce=_announce)
+
+
 def play_for_timeout(table: Table, position: int, move: Any, version: Any, now) -> Table:
     """A bot makes ``move`` for seat ``position``, whose time ran out at ``now``
     (``run_clocks``); refused as stale when the table moved on since ``version`` (a move
@@ -422,8 +426,12 @@ def hand_to_bot(table: Table, position: int, by, level: str = "heuristic") -> Ta
         if seat.bot_level:
             return table  # already handed over
         hand_over(table, table.state(), seats, seat, level)
-        seat.save(update_fields=["bot_level"])
-        table.save(update_fields=HAND_OVER_FIELDS)
+        fields = list(HAND_OVER_FIELDS)
+        if table.clock:  # a bot has no clock
+            set_deadlines(table, seats, timezone.now(), before=table.to_act, mover=None)
+            fields.append("clock_due")
+        seat.save(update_fields=["bot_level", *SEAT_CLOCK_FIELDS])
+        table.save(update_fields=fields)
         _announce(table, force=True, lobby=True)
         return table
 
@@ -444,11 +452,15 @@ def take_back(table: Table, position: int, by) -> Table:
             raise TableError(_("Only the seat's player or the host can take it back."))
         if not seat.bot_level:
             return table  # already back
-        seat.bot_level = ""
-        seat.save(update_fields=["bot_level"])
+        seat.bot_level, seat.left, seat.timeouts = "", False, 0  # back: they did not leave
         sync_turn(table, table.state(), seats)
         table.seat_changes += 1  # a move worked out on the seats before is written no more
-        table.save(update_fields=["to_act", "bot_to_act", "seat_changes"])
+        fields = ["to_act", "bot_to_act", "seat_changes"]
+        if table.clock:  # the seat's clock runs again if it is to act
+            set_deadlines(table, seats, timezone.now(), before=table.to_act, mover=None)
+            fields.append("clock_due")
+        seat.save(update_fields=["bot_level", "left", "timeouts", *SEAT_CLOCK_FIELDS])
+        table.save(update_fields=fields)
         _announce(table, force=True, lobby=True)
         return table
 

@@ -17,6 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .clock_kinds import VACATION_DAYS_A_YEAR
+from .clocks import vacation_days as vacation_days  # the days away, for the clocks
+from .clocks import vacation_taken
 from .models import Vacation
 
 
@@ -46,8 +48,6 @@ def take_vacation(user, starts: dt.date, ends: dt.date) -> Vacation:
         raise VacationError(_("The last day of a vacation cannot come before its first."))
     if starts < today():
         raise VacationError(_("A vacation cannot start in the past."))
-    from .clocks import vacation_taken
-
     with transaction.atomic():
         mine = Vacation.objects.select_for_update().filter(user=user)
         if mine.filter(starts__lte=ends, ends__gte=starts).exists():
@@ -99,18 +99,6 @@ def on_vacation(user, day: dt.date) -> bool:
     if user is None or getattr(user, "pk", None) is None:
         return False
     return Vacation.objects.filter(user=user, starts__lte=day, ends__gte=day).exists()
-
-
-def vacation_days(user_id: int, first: dt.date, last: dt.date) -> set[dt.date]:
-    """The days from ``first`` to ``last`` (included) ``user_id`` is away: one read."""
-    days: set[dt.date] = set()
-    rows = Vacation.objects.filter(user_id=user_id, starts__lte=last, ends__gte=first)
-    for starts, ends in rows.values_list("starts", "ends"):
-        day = max(starts, first)
-        while day <= min(ends, last):
-            days.add(day)
-            day += dt.timedelta(days=1)
-    return days
 
 
 def _days_by_year(starts: dt.date, ends: dt.date) -> dict[int, int]:

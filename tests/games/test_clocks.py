@@ -3,6 +3,7 @@
 import datetime as dt
 
 import pytest
+from django.test import TestCase
 
 from games import tables
 from games.clock_kinds import LIVE_BANK_SECONDS
@@ -107,3 +108,48 @@ def test_a_bot_seat_never_has_a_clock(frozen):
     table = clocked_table(LIVE, bots={1: "heuristic"})
     assert seat(table, 1).deadline is None
     assert not seat_clocks(table)[1].running
+
+
+def test_a_clocked_moves_message_sends_the_other_servers_to_read_the_table(frozen, monkeypatch):
+    sent = []
+    monkeypatch.setattr(tables, "_send", lambda group, message: sent.append(message))
+    table = clocked_table(LIVE)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        _move(table)
+    moved = [m for m in sent if m.get("version") == 1]
+    assert moved and "record" not in moved[0]  # the seats' deadlines are not in a record
+
+
+def test_a_seat_handed_to_a_bot_stops_its_clock(frozen):
+    table = clocked_table(LIVE)
+    position = table.to_act[0]
+    tables.hand_to_bot(table, position, table.host)
+    table = Table.objects.get(pk=table.pk)
+    assert seat(table, position).deadline is None
+    assert table.clock_due is None
+
+
+def test_a_seat_still_deciding_keeps_its_deadline_when_another_moves(frozen):
+    from games.clocks import set_deadlines
+    from games.models import TableSeat
+
+    table = Table(clock=LIVE, to_act=[0, 1])
+    kept = START + dt.timedelta(seconds=10)
+    seats = [TableSeat(position=p, user_id=p + 1, deadline=kept, bank_seconds=0) for p in range(2)]
+    later = START + dt.timedelta(seconds=5)
+    set_deadlines(table, seats, later, before=[0, 1], mover=0)
+    assert seats[0].deadline == later + dt.timedelta(seconds=60)  # moved, to act again
+    assert seats[1].deadline == kept
+    assert table.clock_due == kept
+
+
+def test_seat_clocks_say_who_is_on_vacation(frozen):
+    from games.vacations import take_vacation
+
+    table = clocked_table(DAILY)
+    position = table.to_act[0]
+    take_vacation(seat(table, position).user, START.date(), START.date())
+    clocks = seat_clocks(Table.objects.get(pk=table.pk))
+    assert clocks[position].on_vacation
+    assert not clocks[position].running
+    assert clocks[position].deadline == START + dt.timedelta(days=4)

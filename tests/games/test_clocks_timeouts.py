@@ -168,3 +168,19 @@ async def test_the_bot_runner_runs_the_clocks(frozen):
     frozen.tick(seconds=30 + LIVE_BANK_SECONDS)
     await BotRunner().run_once()
     assert (await sync_to_async(_fresh)(table)).version == 1
+
+
+def test_a_leaver_who_takes_the_seat_back_has_not_left(frozen):
+    table = clocked_table(LIVE, bots={1: "heuristic"})
+    _time_out_in_a_row(table, frozen, TIMEOUTS_TO_LEAVE)
+    person = seat(table, 0).user
+    table = _fresh(table)
+    if table.bot_to_act:
+        bot_turn(table.pk)
+    tables.take_back(_fresh(table), 0, person)
+    back = seat(table, 0)
+    assert (back.left, back.timeouts, back.bot_level) == (False, 0, "")
+    table = _fresh(table)
+    if 0 in table.to_act:  # the bank went in the timeouts
+        assert back.deadline == frozen.now + dt.timedelta(seconds=30)
+        assert table.clock_due == back.deadline
