@@ -92,3 +92,27 @@ class LiveClockTest(PlayCase):
             re.compile(r"^Anna's move: \d+ seconds left$"), timeout=TIMEOUT
         )
         shots(page, "play-clock-timed-out")
+
+
+class DailyClockTest(PlayCase):
+    def test_an_opponent_gives_a_day_and_both_pages_follow(self):
+        table = tables.open_table("sarg", self.anna, seats=2, clock={"kind": "daily", "days": 2})
+        tables.take_seat(table, self.ben)
+        table = tables.start(table, self.anna)
+        mover, other = (self.anna, self.ben) if table.to_act == [0] else (self.ben, self.anna)
+        name = mover.player.name
+        giver = self.page(other)
+        watcher = self.page(mover)
+        for page in (giver, watcher):
+            page.goto(f"{self.live_server_url}/play/{table.public_id}/")
+            wait_live(page)
+        words = re.compile(rf"{name}'s move: 1 day 23 hours left")
+        expect(giver.locator("[data-clock-words]")).to_contain_text(words)
+        expect(watcher.locator(".clock-give")).to_have_count(0)  # not for one's own move
+        shots(giver, "play-clock-daily")
+        giver.get_by_role("button", name=f"+1 day for {name}").click()
+        later = re.compile(rf"{name}'s move: 2 days 23 hours left")
+        for page in (giver, watcher):
+            expect(page.locator("[data-clock-words]")).to_contain_text(later, timeout=TIMEOUT)
+        expect(giver.locator(".clock-give")).to_have_count(0)  # once a turn
+        expect(giver.locator("[data-clock-time]")).to_contain_text("2 d 23:")
