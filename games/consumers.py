@@ -43,6 +43,7 @@ import asyncio
 import logging
 import time
 import uuid
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -50,7 +51,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from sarco import group_messages
 from sarco.live_socket import LiveSocket
 
-from . import move_input, presence, recent_tables, rendering, shared_parts
+from . import lobby, move_input, presence, recent_tables, rendering, shared_parts
 from .models import Table
 from .tables import LOBBY_GROUP, group_name
 
@@ -67,6 +68,16 @@ def _public_id(scope) -> uuid.UUID | None:
         return uuid.UUID(str(raw))
     except (TypeError, ValueError, AttributeError):
         return None
+
+
+def _pace(scope) -> str:
+    """The lobby page's pace filter, from the socket's query string (``?pace=live``)."""
+    raw = scope.get("query_string", b"")
+    try:
+        values = parse_qs(raw.decode("ascii")).get("pace", [""])
+    except (AttributeError, UnicodeDecodeError, ValueError):
+        return ""
+    return lobby.clean_pace(values[0])
 
 
 class TableConsumer(LiveSocket):
@@ -297,6 +308,7 @@ class LobbyConsumer(LiveSocket):
     listens = False  # every frame counts towards closing the socket
 
     async def connect(self):
+        self.pace = _pace(self.scope)
         await self.join(LOBBY_GROUP)
         await self.accept()
         await self._push()
@@ -312,7 +324,7 @@ class LobbyConsumer(LiveSocket):
 
     @database_sync_to_async
     def _render(self) -> str:
-        return rendering.lobby_fragments(self.scope.get("user"))
+        return rendering.lobby_fragments(self.scope.get("user"), self.pace)
 
 
 class ClosingConsumer(AsyncWebsocketConsumer):

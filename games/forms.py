@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
+from games import clock_kinds
 from games.bots import BOT_LEVELS
 from games.engines.registry import Option, spec_of
 from sarco.engine_text import lazy_say
@@ -15,6 +17,40 @@ from .bot_players import LEVEL_LABELS
 
 OPEN, INVITE = "open", "invite"
 BOT_PREFIX = "bot:"
+NO_CLOCK = ""
+
+_describe = lazy(clock_kinds.describe, str)  # in the reader's language, when drawn
+
+
+def pace_value(clock: clock_kinds.Clock) -> str:
+    """A pace as the form posts it: "" (no clock), "live:60", "daily:3"."""
+    if clock_kinds.is_live(clock):
+        return f"{clock_kinds.LIVE}:{clock['seconds']}"
+    if clock_kinds.is_daily(clock):
+        return f"{clock_kinds.DAILY}:{clock['days']}"
+    return NO_CLOCK
+
+
+def pace_choices() -> list[tuple[Any, Any]]:
+    """No clock, then the live clocks and the turn-based days, each group in its own words."""
+    live = [{"kind": clock_kinds.LIVE, "seconds": n} for n in clock_kinds.LIVE_SECONDS]
+    daily = [{"kind": clock_kinds.DAILY, "days": n} for n in clock_kinds.DAILY_DAYS]
+    return [
+        (NO_CLOCK, _describe(None)),
+        (_("Live: a clock per move"), [(pace_value(c), _describe(c)) for c in live]),
+        (_("Turn-based: days per move"), [(pace_value(c), _describe(c)) for c in daily]),
+    ]
+
+
+def parse_pace(value: str) -> clock_kinds.Clock:
+    """The clock a posted pace names, checked by ``clean_clock`` (``ClockError`` if not)."""
+    if value == NO_CLOCK:
+        return None
+    kind, _sep, number = value.partition(":")
+    if not (number.isascii() and number.isdigit() and len(number) <= 3):
+        raise clock_kinds.ClockError(_("Choose a pace from the list."))
+    amount = "seconds" if kind == clock_kinds.LIVE else "days"
+    return clock_kinds.clean_clock({"kind": kind, amount: int(number)})
 
 
 def seat_choices() -> list[tuple[str, Any]]:
@@ -44,6 +80,15 @@ class NewTableForm(forms.Form):
     """
 
     seats = forms.TypedChoiceField(label=_("Players"), coerce=int)
+    pace = forms.ChoiceField(
+        label=_("Pace"),
+        required=False,
+        choices=pace_choices,
+        help_text=_(
+            "A live clock keeps a game going at the table; turn-based tables give each move "
+            "days, to play over a week. Out of time, a bot moves for you."
+        ),
+    )
 
     def __init__(self, game: str, *args, **kwargs):
         kwargs.setdefault("prefix", game)
@@ -66,6 +111,12 @@ class NewTableForm(forms.Form):
                 choices=seat_choices(),
                 initial=OPEN,
             )
+
+    def clean_pace(self) -> clock_kinds.Clock:
+        try:
+            return parse_pace(self.cleaned_data.get("pace") or NO_CLOCK)
+        except clock_kinds.ClockError as exc:
+            raise forms.ValidationError(str(exc)) from None
 
     @property
     def option_fields(self):
@@ -90,4 +141,10 @@ class NewTableForm(forms.Form):
                 bots[position] = choice.removeprefix(BOT_PREFIX)
             elif choice == INVITE:
                 invite_only.append(position)
-        return {"seats": seats, "options": options, "bots": bots, "invite_only": invite_only}
+        return {
+            "seats": seats,
+            "options": options,
+            "bots": bots,
+            "invite_only": invite_only,
+            "clock": data.get("pace"),
+        }

@@ -7,12 +7,37 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_lazy as _
+
 from sarco.catalog import GAMES
 
+from .clock_kinds import DAILY, LIVE, describe
 from .labels import option_text, seat_name
 from .models import Table
 
 LIST_LIMIT = 20
+NO_CLOCK = "none"
+# The lobby's pace filter (a GET parameter): every table when it is empty or unknown.
+PACES = {
+    "": _("All"),
+    LIVE: _("Live clock"),
+    DAILY: _("Turn-based"),
+    NO_CLOCK: _("No clock"),
+}
+
+
+def clean_pace(raw: object) -> str:
+    """A pace filter as asked for, or "" (every table) for anything not offered."""
+    return raw if isinstance(raw, str) and raw in PACES else ""
+
+
+def of_pace(tables: QuerySet, pace: str) -> QuerySet:
+    if pace == NO_CLOCK:
+        return tables.filter(Q(clock__isnull=True) | Q(clock={}))
+    if pace in (LIVE, DAILY):
+        return tables.filter(clock__kind=pace)
+    return tables
 
 
 def table_item(table: Table, user=None, *, your_turn: bool = False) -> dict[str, Any]:
@@ -21,6 +46,7 @@ def table_item(table: Table, user=None, *, your_turn: bool = False) -> dict[str,
         "table": table,
         "public_id": table.public_id,
         "options": option_text(table.game, table.options),
+        "pace": describe(table.clock),
         "seats": [
             {
                 "name": seat_name(s),
@@ -37,14 +63,17 @@ def table_item(table: Table, user=None, *, your_turn: bool = False) -> dict[str,
     }
 
 
-def lobby_lists(user) -> dict[str, Any]:
-    """Per game: the tables with a seat to take, the running tables to watch; then "mine"."""
+def lobby_lists(user, pace: str = "") -> dict[str, Any]:
+    """Per game: the tables with a seat to take, the running tables to watch, of the ``pace``
+    asked for (``PACES``); then "mine", all of them."""
+    pace = clean_pace(pace)
     signed_in = bool(user is not None and user.is_authenticated)
     awaiting = set(Table.objects.awaiting(user).values_list("pk", flat=True))
     games = []
     for info in GAMES:
-        waiting = Table.objects.joinable().for_game(info.slug).with_seats().newest_first()
-        running = Table.objects.running().for_game(info.slug).with_seats().newest_first()
+        waiting = of_pace(Table.objects.joinable(), pace).for_game(info.slug)
+        running = of_pace(Table.objects.running(), pace).for_game(info.slug)
+        waiting, running = (t.with_seats().newest_first() for t in (waiting, running))
         games.append(
             {
                 "info": info,
@@ -62,4 +91,5 @@ def lobby_lists(user) -> dict[str, Any]:
         "mine": mine,
         "your_turn_count": sum(item["your_turn"] for item in mine),
         "signed_in": signed_in,
+        "pace": pace,
     }

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from . import presence
 from .boards import board_context
 from .bot_players import level_choices
+from .clock_display import clock_context, clock_signature
 from .labels import game_title, option_text, seat_names
 from .lobby import lobby_lists
 from .recent_tables import keep_latest
@@ -102,6 +103,7 @@ def table_context(table, seat: int | None, *, user=None) -> dict[str, Any]:
         "option_text": option_text(table.game, table.options),
         "rules_template": rules_template(table.game),
         "bot_levels": level_choices(),
+        "clock": clock_context(table, names, seat),
     }
 
 
@@ -241,6 +243,7 @@ class FragmentsKey(NamedTuple):
     signed_in: bool
     is_host: bool
     away: str  # ``_away_signature`` for the host, else ""
+    clock: str  # ``clock_display.clock_signature``: a day given moves no version
     language: str | None
 
 
@@ -261,6 +264,7 @@ def fragments_key(table, seat: int | None, user=None) -> FragmentsKey:
         signed_in=signed_in,
         is_host=is_host,
         away=_away_signature(table) if is_host else "",
+        clock=clock_signature(table),
         language=translation.get_language(),
     )
 
@@ -282,7 +286,11 @@ def _remember(key: FragmentsKey, html: str) -> None:
 
 
 def _spectator_key(key: FragmentsKey) -> str:
-    return f"play:spectator:{key.public_id}:{key.version}:{key.status}:{key.seats}:{key.language}"
+    clock = hashlib.sha1(key.clock.encode(), usedforsecurity=False).hexdigest()[:12]
+    return (
+        f"play:spectator:{key.public_id}:{key.version}:{key.status}:{key.seats}:{key.language}"
+        f":{clock}"
+    )
 
 
 def _seats_signature(table) -> str:
@@ -334,8 +342,9 @@ def _cache(key: str, html: str) -> None:
         log.warning("The cache is unavailable; the spectators' view is not shared", exc_info=True)
 
 
-def lobby_fragments(user) -> str:
-    """The HTML the lobby's socket pushes: the live lists, swapped out of band."""
-    context = lobby_lists(user)
+def lobby_fragments(user, pace: str = "") -> str:
+    """The HTML the lobby's socket pushes: the live lists (of the page's pace filter),
+    swapped out of band."""
+    context = lobby_lists(user, pace)
     context["oob"] = True
     return render_to_string("games/_lobby_live.html", context)

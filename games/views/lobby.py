@@ -12,7 +12,7 @@ from sarco.catalog import GAMES
 
 from .. import tables
 from ..forms import NewTableForm
-from ..lobby import lobby_lists
+from ..lobby import PACES, clean_pace, lobby_lists
 
 
 def _page(request, forms: dict[str, NewTableForm] | None = None, status: int = 200):
@@ -20,7 +20,14 @@ def _page(request, forms: dict[str, NewTableForm] | None = None, status: int = 2
     create = [
         {"info": info, "form": forms.get(info.slug) or NewTableForm(info.slug)} for info in GAMES
     ]
-    context = {**lobby_lists(request.user), "create": create, "open_form": next(iter(forms), "")}
+    pace = clean_pace(request.GET.get("pace", ""))
+    context = {
+        **lobby_lists(request.user, pace),
+        "create": create,
+        "open_form": next(iter(forms), ""),
+        "paces": PACES.items(),
+        "ws_url": f"/ws/play/lobby/?pace={pace}" if pace else "/ws/play/lobby/",
+    }
     return render(request, "games/lobby.html", context, status=status)
 
 

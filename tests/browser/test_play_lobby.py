@@ -74,6 +74,7 @@ class CreateFormTest(PlayCase):
                 break
         assert walked == [
             "sarkophag-seats",
+            "sarkophag-pace",
             "sarkophag-limit",
             "sarkophag-seat_1",
             "sarkophag-seat_2",

@@ -35,8 +35,8 @@ def stub(monkeypatch):
         view = table.engine.view(table.state(), seat) if table.state_json else None
         return json.dumps({"seat": seat, "version": table.version, "view": view})
 
-    def lobby_fragments(user):
-        return f"lobby for {getattr(user, 'username', None)}"
+    def lobby_fragments(user, pace=""):
+        return f"lobby for {getattr(user, 'username', None)}{f' ({pace})' if pace else ''}"
 
     monkeypatch.setattr(rendering, "table_fragments", table_fragments)
     monkeypatch.setattr(rendering, "lobby_fragments", lobby_fragments)
@@ -158,6 +158,16 @@ async def test_the_lobby_socket_pushes_on_lobby_changes(stub):
     lobby = await connected("/ws/play/lobby/", person)
     assert await lobby.receive_from(timeout=3) == f"lobby for {person.username}"
     await database_sync_to_async(tables.open_table)("sarg", person, seats=2)
+    assert await lobby.receive_from(timeout=3) == f"lobby for {person.username}"
+    await lobby.disconnect()
+
+
+async def test_the_lobby_socket_keeps_the_pages_pace_filter(stub):
+    person = await database_sync_to_async(user)()
+    lobby = await connected("/ws/play/lobby/?pace=daily", person)
+    assert await lobby.receive_from(timeout=3) == f"lobby for {person.username} (daily)"
+    await lobby.disconnect()
+    lobby = await connected("/ws/play/lobby/?pace=%ff%00", person)
     assert await lobby.receive_from(timeout=3) == f"lobby for {person.username}"
     await lobby.disconnect()
 
