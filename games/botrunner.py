@@ -19,7 +19,8 @@ Design (docs/online.md has the long form):
   loop's sockets the way a sync view's do.
 - **Clocks too.** Each runner also runs ``tables.run_clocks`` every ``CLOCK_EVERY``
   seconds (one indexed query when no clock is due), awaited before it looks for bots:
-  the bot moves for seats out of time, raced safely between servers (docs/clocks.md).
+  the bot moves for seats out of time, raced safely between servers (docs/clocks.md);
+  every ``REMIND_EVERY`` seconds it also sends the turn mails' reminders (``turn_mail``).
 - **Started with the server.** daphne does not speak ASGI lifespan, so
   ``BotRunnerMiddleware`` (wrapped around the application in ``sarco/asgi.py``) starts the
   task in each process's loop on its first connection (page or socket) when
@@ -39,7 +40,7 @@ from django.conf import settings
 from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
-from . import tables
+from . import tables, turn_mail
 from .bot_moves import bot_for as bot_for  # the runner's bots, bounded by live clocks
 from .bot_moves import choose
 from .models import Table
@@ -50,6 +51,7 @@ POLL = 0.25  # seconds between looks for due tables
 BATCH = 20  # due tables handled per look, oldest move first
 FAILURE_BACKOFF = 30.0  # seconds before a bot that failed at one version tries again
 CLOCK_EVERY = 1.0  # seconds between runs of the clocks (live clocks give 30 s at least)
+REMIND_EVERY = 60.0  # seconds between runs of the turn mails' reminders (days-long clocks)
 
 
 def pause() -> float:
@@ -108,9 +110,12 @@ def _bot_turn_in_thread(table_pk: int) -> int:
         close_old_connections()
 
 
-def _clocks_in_thread() -> int:
+def _clocks_in_thread(reminders: bool) -> int:
     try:
-        return tables.run_clocks()
+        played = tables.run_clocks()
+        if reminders:
+            turn_mail.send_reminders()
+        return played
     finally:
         close_old_connections()
 
@@ -133,6 +138,7 @@ class BotRunner:
         self.failed: dict[int, float] = {}  # table pk -> monotonic time it may try again
         self.stopping = False
         self.clocks_at = -CLOCK_EVERY  # monotonic time of the last run of the clocks
+        self.reminders_at = -REMIND_EVERY  # and of the turn mails' reminders
 
     async def run_forever(self) -> None:
         log.info("Bot runner started (pause %.2f s)", pause())
@@ -160,8 +166,11 @@ class BotRunner:
         if now - self.clocks_at < CLOCK_EVERY:
             return
         self.clocks_at = now
+        reminders = now - self.reminders_at >= REMIND_EVERY
+        if reminders:
+            self.reminders_at = now
         try:
-            await sync_to_async(_clocks_in_thread, thread_sensitive=False)()
+            await sync_to_async(_clocks_in_thread, thread_sensitive=False)(reminders)
         except Exception:
             log.exception("Bot runner: running the clocks failed")
 

@@ -30,7 +30,7 @@ from games.engines import get_engine
 from games.engines.registry import find
 from sarco.group_messages import send as _send
 
-from . import clock_runs, recent_tables, shared_parts
+from . import clock_runs, recent_tables, shared_parts, turn_mail
 from .bot_players import assign_players
 from .clock_kinds import ClockError, clean_clock
 from .clocks import (
@@ -100,6 +100,7 @@ def _announce_move(table: Table, state: Any, *, ended: bool = False) -> None:
         _send(group, message)
 
     transaction.on_commit(send, robust=True)
+    turn_mail.after_commit(table)
     if ended:
         transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True)
 
@@ -298,6 +299,7 @@ def start(table: Table, by) -> Table:
             TableSeat.objects.bulk_update(start_clocks(table, seats, now), SEAT_CLOCK_FIELDS)
         table.save()
         _announce(table, force=True, lobby=True)
+        turn_mail.after_commit(table)
         return table
 
 

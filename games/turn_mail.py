@@ -34,7 +34,7 @@ from scoring.models import MemberProfile
 
 from . import clock_kinds, presence
 from .labels import game_title, seat_names
-from .models import Table, TableSeat, TurnMail
+from .models import Table, TableSeat, TurnMail, Vacation
 from .your_turn import time_left_text
 
 log = logging.getLogger(__name__)
@@ -43,6 +43,13 @@ TURN_MAIL_EVERY = timedelta(days=1)
 REMIND_AT = 0.8  # of the time between the turn coming and the seat's deadline
 CLAIM_PREFIX = "games:turn-mail:"
 CLAIM_SECONDS = 300
+
+
+def after_commit(table: Table) -> None:
+    """Mail those whose turn it now is once the move (or the start) commits; turn-based
+    tables only, so any other table's move pays nothing."""
+    if clock_kinds.is_daily(table.clock):
+        transaction.on_commit(lambda: notify_turns(table), robust=True)
 
 
 def notify_turns(table: Table) -> int:
@@ -143,17 +150,23 @@ def _people_to_act(tables, **more) -> list[TableSeat]:
 
 
 def _wanting_mail(seats: list[TableSeat], now: datetime) -> list[TableSeat]:
-    """Those who keep the mails on (on unless turned off) and are not at the table now."""
-    opted_out = set(
+    """Those who asked for the mails (members opt in) and are neither at the table now nor
+    on vacation."""
+    opted_in = set(
         MemberProfile.objects.filter(
-            user_id__in={s.user_id for s in seats}, mail_your_turn=False
+            user_id__in={s.user_id for s in seats}, mail_your_turn=True
         ).values_list("user_id", flat=True)
     )
+    away = set(
+        Vacation.objects.filter(
+            user_id__in={s.user_id for s in seats}, starts__lte=now.date(), ends__gte=now.date()
+        ).values_list("user_id", flat=True)
+    )  # on vacation: their clock waits, and so does the mail
     cutoff = now - presence.away_after()
     return [
         s
         for s in seats
-        if s.user_id not in opted_out and (s.last_seen_at is None or s.last_seen_at < cutoff)
+        if s.user_id in opted_in - away and (s.last_seen_at is None or s.last_seen_at < cutoff)
     ]
 
 

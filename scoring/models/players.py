@@ -141,7 +141,7 @@ class MemberProfile(models.Model):
         help_text=_("Used for nothing until its owner follows the link mailed to it."),
     )
     mail_club_nights = models.BooleanField(_("mail about club nights"), default=True)
-    mail_your_turn = models.BooleanField(_("mail when it is your turn"), default=True)
+    mail_your_turn = models.BooleanField(_("mail when it is your turn"), default=False)
 
     class Meta:
         verbose_name = _("member profile")

@@ -11,7 +11,7 @@ from django.test import override_settings
 from django.utils import timezone, translation
 
 from games import tables, turn_mail
-from games.models import Table, TableSeat, TurnMail
+from games.models import Table, TableSeat, TurnMail, Vacation
 from scoring.models import MemberProfile
 
 from .helpers import first_legal, user, user_at
@@ -28,8 +28,11 @@ def locmem():
         yield
 
 
-def member(name: str, email: str = ""):
-    return user(name, email=email or f"{name}@example.org")
+def member(name: str, email: str = "", *, opted_in: bool = True):
+    person = user(name, email=email or f"{name}@example.org")
+    if opted_in:
+        MemberProfile.objects.create(user=person, mail_your_turn=True)
+    return person
 
 
 def started(clock=None, host=None, guest=None) -> Table:
@@ -220,3 +223,44 @@ def test_two_servers_sending_the_same_reminder_send_it_once(monkeypatch):
     assert turn_mail.send_reminders() == 0
     monkeypatch.setattr(turn_mail, "_already_reminded", reads)
     assert len(mail.outbox) == 1
+
+
+def test_a_member_who_never_asked_for_turn_mails_gets_none():
+    host, guest = member("hostess", opted_in=False), member("guest", opted_in=False)
+    table, _next_up = move_to_other(daily(host=host, guest=guest))
+    mail.outbox.clear()
+    TurnMail.objects.all().delete()
+    assert turn_mail.notify_turns(table) == 0
+    assert mail.outbox == []
+
+
+def test_a_member_on_vacation_gets_no_turn_mail():
+    table, next_up = move_to_other(daily())
+    today = timezone.localdate()
+    Vacation.objects.create(user=next_up, starts=today, ends=today + timedelta(days=2))
+    mail.outbox.clear()
+    TurnMail.objects.all().delete()
+    assert turn_mail.notify_turns(table) == 0
+
+
+def test_a_move_on_a_turn_based_table_mails_once_it_commits(django_capture_on_commit_callbacks):
+    table = daily()
+    mail.outbox.clear()
+    TurnMail.objects.all().delete()
+    position = table.to_act[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        tables.play(table, user_at(table, position), first_legal(table, position), table.version)
+    table = Table.objects.get(pk=table.pk)
+    waiting = {user_at(table, seat).email for seat in table.to_act} - {
+        user_at(table, position).email
+    }
+    assert {address for sent in mail.outbox for address in sent.to} == waiting
+
+
+def test_a_move_on_a_live_table_sends_no_mail(django_capture_on_commit_callbacks):
+    table = started({"kind": "live", "seconds": 60})
+    mail.outbox.clear()
+    position = table.to_act[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        tables.play(table, user_at(table, position), first_legal(table, position), table.version)
+    assert mail.outbox == []
