@@ -52,7 +52,7 @@ test-sqlite: $(STAMP) compilemessages
 	$(BIN)/pytest $(PARALLEL) --durations=$(DURATIONS)
 
 # The tests that use the database again (browser ones aside), on the real PostgreSQL server.
-test-postgres: $(STAMP)
+test-postgres: $(STAMP) compilemessages
 	@if $(BIN)/python -m tests.services postgres; then \
 		DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest -m "not browser" --database-tests-only \
 			tests --ignore=tests/engines --ignore=tests/bots -p no:cacheprovider \
@@ -63,7 +63,12 @@ test-postgres: $(STAMP)
 		echo "SKIPPED: the PostgreSQL pass (no server at $(PG_TEST_URL)); CI runs it."; \
 	fi
 
-test: lint test-sqlite test-postgres
+# The two passes run side by side, each with its workers: the SQLite pass spends much of its
+# time waiting (a browser test waits for a live update, a server, Chromium), and the PostgreSQL
+# pass's CPU-bound tests fill those waits. Each pass's output is held back and printed whole
+# when it ends (--output-sync), its slowest tests last; the longer SQLite pass ends the run.
+test: lint
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-sqlite test-postgres
 
 # The inner loop: lint, then the tests that need no browser and are not
 # marked slow, in parallel, each property test at 10 examples at most, stopping at the first
