@@ -13,8 +13,8 @@ PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/sarco
 # worker that runs out takes tests from the other's queue, so no long module ends alone.
 WORKERS ?= auto
 PARALLEL := -n $(WORKERS) --dist worksteal
-# The SQLite pass's own count: its browser tests mostly wait, so more workers than cores may
-# pay there (SQLITE_WORKERS=4; docs/testing.md says what is measured).
+# The SQLite pass's own count: more workers than cores pays only where its tests wait (a turn
+# polled, a server starting); SQLITE_WORKERS=4 tries it (docs/testing.md, "Where the time goes").
 SQLITE_WORKERS ?= $(WORKERS)
 # The slowest tests, printed at the end of each pass.
 DURATIONS ?= 30
@@ -66,9 +66,8 @@ test-postgres: $(STAMP) compilemessages
 		echo "SKIPPED: the PostgreSQL pass (no server at $(PG_TEST_URL)); CI runs it."; \
 	fi
 
-# The two passes run side by side, each with its workers: the SQLite pass spends much of its
-# time waiting (a browser test waits for a live update, a server, Chromium), and the PostgreSQL
-# pass's CPU-bound tests fill those waits. Each pass's output is held back and printed whole
+# The two passes run side by side, each with its workers: the PostgreSQL pass's tests fill the
+# SQLite pass's waits (a browser test polling for its turn, a live server starting). Each pass's output is held back and printed whole
 # when it ends (--output-sync), its slowest tests last; the longer SQLite pass ends the run.
 test: lint
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-sqlite test-postgres
