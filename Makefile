@@ -67,8 +67,9 @@ test-postgres: $(STAMP) compilemessages
 	fi
 
 # The two passes run side by side, each with its workers: the PostgreSQL pass's tests fill the
-# SQLite pass's waits (a browser test polling for its turn, a live server starting). Each pass's output is held back and printed whole
-# when it ends (--output-sync), its slowest tests last; the longer SQLite pass ends the run.
+# SQLite pass's waits (a browser test polling for its turn, a live server starting). Each
+# pass's output is held back and printed whole when it ends (--output-sync), its slowest tests
+# last; the longer SQLite pass ends the run.
 test: lint
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-sqlite test-postgres
 
