@@ -13,6 +13,9 @@ PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/sarco
 # worker that runs out takes tests from the other's queue, so no long module ends alone.
 WORKERS ?= auto
 PARALLEL := -n $(WORKERS) --dist worksteal
+# The SQLite pass's own count: more workers than cores pays only where its tests wait (a turn
+# polled, a server starting); SQLITE_WORKERS=4 tries it (docs/testing.md, "Where the time goes").
+SQLITE_WORKERS ?= $(WORKERS)
 # The slowest tests, printed at the end of each pass.
 DURATIONS ?= 30
 
@@ -49,10 +52,10 @@ format: $(STAMP)
 # Everything, on SQLite; service tests (PostgreSQL, Redis, browser) run when the services
 # are there, skip with their reason otherwise, and fail under CI=true when one is missing.
 test-sqlite: $(STAMP) compilemessages
-	$(BIN)/pytest $(PARALLEL) --durations=$(DURATIONS)
+	$(BIN)/pytest -n $(SQLITE_WORKERS) --dist worksteal --durations=$(DURATIONS)
 
 # The tests that use the database again (browser ones aside), on the real PostgreSQL server.
-test-postgres: $(STAMP)
+test-postgres: $(STAMP) compilemessages
 	@if $(BIN)/python -m tests.services postgres; then \
 		DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest -m "not browser" --database-tests-only \
 			tests --ignore=tests/engines --ignore=tests/bots -p no:cacheprovider \
@@ -63,7 +66,12 @@ test-postgres: $(STAMP)
 		echo "SKIPPED: the PostgreSQL pass (no server at $(PG_TEST_URL)); CI runs it."; \
 	fi
 
-test: lint test-sqlite test-postgres
+# The two passes run side by side, each with its workers: the PostgreSQL pass's tests fill the
+# SQLite pass's waits (a browser test polling for its turn, a live server starting). Each
+# pass's output is held back and printed whole when it ends (--output-sync), its slowest tests
+# last; the longer SQLite pass ends the run.
+test: lint
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-sqlite test-postgres
 
 # The inner loop: lint, then the tests that need no browser and are not
 # marked slow, in parallel, each property test at 10 examples at most, stopping at the first

@@ -1,5 +1,20 @@
-"""Playwright driving Debian's Chromium (never a downloaded browser)."""
+"""Playwright driving Debian's Chromium (never a downloaded browser).
 
+One Chromium per test process (per xdist worker), started on first use and kept to the end
+of the session: each test gets fresh browser contexts in it (their own cookies, storage,
+cache and workers), closed when the test ends. Starting Playwright and Chromium costs about
+a second of wall time and 0.65 CPU s more than a new context (docs/testing.md).
+
+Playwright's sync API runs its event loop in a greenlet of this thread and marks the loop as
+running on the thread after every call. A loop marked running would stop a later test from
+notifying channels (async_to_sync refuses to run on such a thread) or from running its own
+loop (async tests), so between tests the loop is *paused*: unmarked, as it is in a process
+without Playwright. A test takes the browser (`start_chromium`, the `browser` fixture), which
+resumes it until the test ends. Nothing runs on the loop while it is paused: Playwright only
+runs it inside its own calls.
+"""
+
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -23,38 +38,89 @@ CHROMIUM_ARGS = [
 ]
 
 
-def start_chromium(test):
-    """Chromium for a live-server test case, closed when the test ends (``addCleanup``).
+class _Worker:
+    """This process's Playwright and Chromium, once started."""
 
-    Start it after any set-up that notifies channels: Playwright's sync API runs an event loop
-    on this thread from then on."""
+    playwright = None
+    browser = None
+
+
+def _resume(browser) -> None:
+    asyncio._set_running_loop(browser._loop)
+
+
+def _pause() -> None:
+    asyncio._set_running_loop(None)
+
+
+def take_chromium():
+    """This process's Chromium, with Playwright's loop resumed; `give_back` when done.
+    Started on first use, and again if it went away (a crash stops one test, not the rest)."""
     require("browser")
+    browser = _Worker.browser
+    if browser is not None:
+        _resume(browser)
+        if browser.is_connected():
+            return browser
+        _stop()
     from playwright.sync_api import sync_playwright
 
-    playwright = sync_playwright().start()
-    test.addCleanup(playwright.stop)
-    browser = playwright.chromium.launch(
+    _pause()  # a paused Playwright's loop would look like someone else's to the new one
+    _Worker.playwright = sync_playwright().start()
+    _Worker.browser = _Worker.playwright.chromium.launch(
         executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
     )
-    test.addCleanup(browser.close)
+    return _Worker.browser
+
+
+def give_back() -> None:
+    """Close every context the test opened and pause the loop again."""
+    browser = _Worker.browser
+    if browser is None:
+        return
+    _resume(browser)
+    try:
+        for context in list(browser.contexts):
+            context.close()
+    finally:
+        _pause()
+
+
+def _stop() -> None:
+    """Stop Playwright (and its Chromium) if it runs, whatever state it is in."""
+    playwright, _Worker.playwright, _Worker.browser = _Worker.playwright, None, None
+    if playwright is not None:
+        try:
+            playwright.stop()
+        finally:
+            _pause()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def one_chromium_per_worker():
+    """Stops the worker's Chromium once every test has run."""
+    yield
+    if _Worker.browser is not None:
+        _resume(_Worker.browser)
+        _stop()
+
+
+def start_chromium(test):
+    """The worker's Chromium for a live-server test case; what the test opens in it is
+    closed when the test ends (``addCleanup``).
+
+    Take it after any set-up that notifies channels: from then on to the test's end this
+    thread runs Playwright's event loop."""
+    browser = take_chromium()
+    test.addCleanup(give_back)
     return browser
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def browser():
-    """One Chromium per test module: Playwright's sync API keeps an event loop running while
-    it lives, and async tests in later modules need the loop to themselves."""
-    require("browser")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=CHROMIUM_ARGS,
-        )
-        yield browser
-        browser.close()
+    """The worker's Chromium for a pytest-style test, its contexts closed afterwards."""
+    yield take_chromium()
+    give_back()
 
 
 @pytest.fixture

@@ -11,12 +11,12 @@ from channels.testing import ChannelsLiveServerTestCase
 from channels.testing.live import make_application, set_database_connection
 from daphne.testing import DaphneProcess
 from django.test import override_settings
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from games import tables
 from games.models import Table
 from tests.browser.axe import assert_accessible
-from tests.browser.conftest import CHROMIUM_ARGS, PHONE
+from tests.browser.conftest import PHONE, start_chromium
 from tests.browser.play_helpers import (
     TIMEOUT,
     logged_in_page,
@@ -29,12 +29,12 @@ from tests.browser.play_helpers import (
     wait_version,
     wait_version_at_least,
 )
-from tests.services import CHROMIUM, require
+from tests.services import require
 
 
 class StandbyDaphne(DaphneProcess):
-    """A daphne forked early (before Playwright starts, so it holds none of Playwright's
-    pipes open) that waits for ``go`` before it listens: the restarted server."""
+    """A daphne forked before the test takes the browser that waits for ``go`` before it
+    listens: the restarted server."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -51,12 +51,7 @@ class BrowserCase(ChannelsLiveServerTestCase):
     def setUp(self):
         require("browser")
         self.anna = member("anna", "Anna")
-        self.playwright = sync_playwright().start()
-        self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-
-    def tearDown(self):
-        self.browser.close()
-        self.playwright.stop()
+        self.browser = start_chromium(self)
 
     def wait_my_turn(self, page) -> None:
         expect(page.locator("#table-status.turn-mine")).to_be_visible(timeout=TIMEOUT)
