@@ -152,3 +152,14 @@ def how_to_play(page, game: str, word: str) -> None:
     expect(drawer).to_contain_text(word)
     shots(page, f"{game}-how-to-play")
     drawer.locator("summary").click()
+
+
+def replay_key(page, key: str, step: int, steps: int) -> None:
+    """Press a replay key (Home, End, an arrow) as a person would, and wait for the step it
+    leads to. The key navigates: it is pressed only once the page has loaded (play.js listens
+    for it) and the next one only once the new step's page has loaded, else it would go to a
+    page already on its way out and be lost."""
+    page.wait_for_load_state("load")
+    with page.expect_navigation(wait_until="load", timeout=TIMEOUT):
+        page.keyboard.press(key)
+    expect(page.locator("#replay-step")).to_have_text(f"Step {step} of {steps}", timeout=TIMEOUT)
