@@ -13,6 +13,7 @@ from collections import Counter
 from unittest import mock
 
 from django.test import override_settings
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from games import tables
@@ -44,6 +45,21 @@ SWAP_THE_BOARD_AGAIN = """() => {
     const html = board.outerHTML.replace(/ data-ready="1"/g, "");
     htmx.swap(board, html, {swapStyle: "outerHTML"});
 }"""
+
+
+def moved_on(page, table: Table, before: int) -> None:
+    """The page shows a version after ``before`` (her move, or a refusal bringing the table
+    as it stands); if not, what the page and the table say, to tell a lost move (the table
+    did not move) from a page left behind (it did) or a refused tap."""
+    try:
+        wait_version_at_least(page, before + 1)
+    except PlaywrightTimeoutError as error:
+        table = Table.objects.get(pk=table.pk)
+        said = page.locator("#move-error").text_content()
+        raise AssertionError(
+            f"no version after {before}: the page shows {version(page)}, the table is at "
+            f"{table.version} (to act: {table.to_act}), refusal: {said!r}"
+        ) from error
 
 
 def settle(page) -> None:
@@ -121,7 +137,7 @@ class SacrificeTableTest(PlayCase):
             self.phase_shots(anna, clara, seen)
             before = version(anna)
             self.move(anna)
-            wait_version_at_least(anna, before + 1)
+            moved_on(anna, table, before)
             settle(anna)
             assert fits_a_phone(anna) and fits_a_phone(clara)
         else:
