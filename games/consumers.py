@@ -5,7 +5,8 @@
 sits down sees their hand from then on. On connect, and on every ``table.version`` message
 of its table's group, it sends ``rendering.table_fragments(table, seat, user=user)``: the
 fragments of that seat's ``engine.view`` only. A version already sent is skipped unless the
-message says ``force`` (a seat changed, the game started, ...).
+message says ``force`` (a seat changed, the game started, ...). A rendering older than the
+last one sent is never sent (the presence beat renders alongside the pushes).
 
 The client sends its moves here, as htmx's ``ws-send`` sends a move's form (a JSON object of
 the form's fields): checked and played as ``play:move`` does (``games.move_input``). Applied,
@@ -250,9 +251,13 @@ class TableConsumer(LiveSocket):
         await self._send_rendered(rendered)
 
     async def _send_rendered(self, rendered: Rendered) -> None:
+        """Send a rendering unless the page already shows a later version: the host's
+        presence beat renders alongside the pushes, and a move's own answer may be done after
+        a bot's push; sent late, an older page would offer moves the table has left."""
         html, version, key = rendered
-        if version >= self.sent_version:
-            self.sent_version, self.last_key = version, key
+        if version < self.sent_version:
+            return
+        self.sent_version, self.last_key = version, key
         await self.send(text_data=html)
 
     @database_sync_to_async

@@ -352,14 +352,21 @@ def _play_unlocked(table: Table, move: Any, version: int, user, bot_position) ->
     the table changed meanwhile or the move ends the game: then the locked path plays it.
     A refusal here is the one the locked path would give at the moment of the read.
     The table as this process left it at ``version`` (``recent_tables``) is not read again:
-    the write's WHERE finds out whether it still is that table."""
+    the write's WHERE finds out whether it still is that table. Its seats may predate a seat
+    change (a bot handed the seat a moment ago), so a refusal worked out on it is left to the
+    locked path, which reads the seats as they are."""
     held = recent_tables.held_copy(table.public_id.hex, version)
     if held is not None:
         table, seats = held, list(held.seat_list)
     else:
         table = Table.objects.get(pk=table.pk)
         seats = _seats(table)
-    seat, to_act, new_state = work_out(table, seats, move, version, user, bot_position)
+    try:
+        seat, to_act, new_state = work_out(table, seats, move, version, user, bot_position)
+    except MoveRefused:
+        if held is not None:
+            return None
+        raise
     if table.engine.is_over(new_state):
         return None  # the end of a game records its session under the lock
     seen_version, seen_seat_changes = table.version, table.seat_changes

@@ -8,7 +8,8 @@
 //
 // One clear sentence per change, never repeated:
 //   - every text is a sentence (a full stop is added when it ends without one), and the texts
-//     of one change are read together, once;
+//     of one change are read together, once; a log's events are each said, even the same
+//     words twice within one change (two happenings), and in order;
 //   - an element with an id and data-announce-changes (the table's banner, a prompt) is read
 //     only when its text differs from the last one it had (a move that leaves "Your turn" as
 //     it was says nothing new), and a later text of the same change replaces an earlier one;
@@ -32,12 +33,16 @@
   }
 
   // Texts from the swaps of one change (several elements may settle) are read together.
+  // A log's event is never merged with another: the same words twice in a moment are two
+  // happenings (a second coin on the tile of the first, pushed a few ms after it); any other
+  // text already waiting with the same words is said once.
   function announce(text, source, first) {
     var region = document.getElementById("announce");
     text = sentence(text);
     if (!region || !text) return;
     if (source) queued = queued.filter(function (item) { return item.source !== source; });
-    if (queued.some(function (item) { return item.text === text; })) return;
+    if (first) queued = queued.filter(function (item) { return item.first || item.text !== text; });
+    else if (queued.some(function (item) { return item.text === text; })) return;
     var item = { text: text, source: source, first: first };
     var at = first ? queued.filter(function (q) { return q.first; }).length : queued.length;
     queued.splice(at, 0, item);

@@ -131,12 +131,20 @@ def shots_dark(page, name: str) -> None:
 
 def stale_tap_is_refused(page, game: str, move_forms: str, control: str) -> None:
     """A tap on a page whose forms carry a version the table has left is refused in place
-    ("moved on"), changes nothing, and the forms get their real version back afterwards."""
+    ("moved on"), changes nothing, and the forms get their real version back afterwards.
+
+    The versions are changed and the control tapped in one go: a push of the same version
+    (someone's presence) may draw the board again at any moment, and a tap on the fresh
+    forms would be a real move."""
     number = version(page)
     set_versions = """([selector, value]) => document.querySelectorAll(selector)
         .forEach((input) => { input.value = value; })"""
-    page.evaluate(set_versions, [f"{move_forms} input[name=version]", "999"])
-    page.locator(control).first.click()
+    tap_stale = """([selector, control]) => {
+        document.querySelectorAll(selector).forEach((input) => { input.value = "999"; });
+        document.querySelector(control).click();
+    }"""
+    expect(page.locator(control).first).to_be_enabled(timeout=TIMEOUT)
+    page.evaluate(tap_stale, [f"{move_forms} input[name=version]", control])
     error = page.locator("#move-error")
     expect(error).to_be_visible(timeout=TIMEOUT)
     expect(error).to_contain_text("moved on")
@@ -152,3 +160,14 @@ def how_to_play(page, game: str, word: str) -> None:
     expect(drawer).to_contain_text(word)
     shots(page, f"{game}-how-to-play")
     drawer.locator("summary").click()
+
+
+def replay_key(page, key: str, step: int, steps: int) -> None:
+    """Press a replay key (Home, End, an arrow) as a person would, and wait for the step it
+    leads to. The key navigates: it is pressed only once the page has loaded (play.js listens
+    for it) and the next one only once the new step's page has loaded, else it would go to a
+    page already on its way out and be lost."""
+    page.wait_for_load_state("load")
+    with page.expect_navigation(wait_until="load", timeout=TIMEOUT):
+        page.keyboard.press(key)
+    expect(page.locator("#replay-step")).to_have_text(f"Step {step} of {steps}", timeout=TIMEOUT)

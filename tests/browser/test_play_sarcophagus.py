@@ -21,6 +21,7 @@ from tests.browser.play_helpers import (
     fits_a_phone,
     how_to_play,
     my_turn,
+    replay_key,
     shots,
     shots_dark,
     stale_tap_is_refused,
@@ -125,8 +126,8 @@ class SarcophagusTableTest(PlayCase):
 
         anna.get_by_role("link", name="Replay the game").click()
         expect(anna.locator("#replay-step")).to_contain_text(f"of {table.version}")
-        anna.keyboard.press("Home")
-        anna.keyboard.press("ArrowRight")
+        replay_key(anna, "Home", 0, table.version)
+        replay_key(anna, "ArrowRight", 1, table.version)
         expect(anna.locator(".sc-pyramid")).to_be_visible()
         shots(anna, "sarcophagus-replay")
 

@@ -16,6 +16,7 @@ from tests.browser.play_helpers import (
     my_turn,
     play_first_move,
     play_first_move_by_keyboard,
+    replay_key,
     shots,
     version,
     wait_live,
@@ -120,15 +121,10 @@ class TwoPlayersTest(PlayCase):
 
         anna.get_by_role("link", name="Replay the game").click()
         expect(anna.locator("#replay-step")).to_contain_text(f"of {table.version}")
-        self.replay_key(anna, "Home")
-        expect(anna.locator("#replay-step")).to_have_text(f"Step 0 of {table.version}")
-        self.replay_key(anna, "ArrowRight")
-        expect(anna.locator("#replay-step")).to_have_text(f"Step 1 of {table.version}")
-        for step in range(2, 10):
-            self.replay_key(anna, "ArrowRight")
-            expect(anna.locator("#replay-step")).to_have_text(f"Step {step} of {table.version}")
-        self.replay_key(anna, "ArrowLeft")
-        expect(anna.locator("#replay-step")).to_have_text(f"Step 8 of {table.version}")
+        replay_key(anna, "Home", 0, table.version)
+        for step in range(1, 10):
+            replay_key(anna, "ArrowRight", step, table.version)
+        replay_key(anna, "ArrowLeft", 8, table.version)
         shots(anna, "play-replay-step")
         assert_accessible_everywhere(anna, "replay")
 
@@ -138,10 +134,6 @@ class TwoPlayersTest(PlayCase):
         ben.get_by_role("button", name="Rematch").click()
         expect(ben.locator("#table-status")).to_contain_text("Waiting for players")
         assert Table.objects.filter(rematch_of=table).count() == 1
-
-    def replay_key(self, page, key: str) -> None:
-        page.wait_for_load_state("load")  # play.js listens for the keys
-        page.keyboard.press(key)
 
     def refused_move_shows_its_message(self, page) -> None:
         """A move posted with an old version (another tab got there first) is refused in

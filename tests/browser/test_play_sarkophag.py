@@ -15,6 +15,7 @@ from tests.browser.play_helpers import (
     fits_a_phone,
     how_to_play,
     my_turn,
+    replay_key,
     shots,
     shots_dark,
     stale_tap_is_refused,
@@ -99,11 +100,9 @@ class SarkophagTableTest(PlayCase):
 
         anna.get_by_role("link", name="Replay the game").click()
         expect(anna.locator("#replay-step")).to_contain_text(f"of {table.version}")
-        anna.keyboard.press("Home")
-        expect(anna.locator("#replay-step")).to_have_text(f"Step 0 of {table.version}")
+        replay_key(anna, "Home", 0, table.version)
         for step in range(1, 5):
-            anna.keyboard.press("ArrowRight")
-            expect(anna.locator("#replay-step")).to_have_text(f"Step {step} of {table.version}")
+            replay_key(anna, "ArrowRight", step, table.version)
         expect(anna.locator(".sk-trick .sk-card")).not_to_have_count(0)
         shots(anna, "sarkophag-replay")
         assert_accessible(anna, "sarkophag, replay")

@@ -1,0 +1,46 @@
+"""What happened, read out (static/js/announce.js): every new event of a table's log is said
+once and in order, even when the same words come twice, one swap right after another (a
+Sarcophagus player's second coin on the tile of the first, a bot's reply a few ms later)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_play_by_ear import RECORD, said, sentences
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# A newest-first log at ``version`` swapped in as a websocket push would bring it.
+SWAP_LOG = """([version, events]) => {
+    const old = document.getElementById("log-host");
+    const host = document.createElement("div");
+    host.id = "log-host";
+    host.innerHTML = `<ol data-announce-log data-version="${version}">`
+        + events.map((text) => `<li>${text}</li>`).join("") + "</ol>";
+    if (old) old.replaceWith(host); else document.body.appendChild(host);
+    host.dispatchEvent(new CustomEvent("htmx:afterSwap", {bubbles: true}));
+}"""
+COIN = "Bot (easy) places a moon coin on 4 of crowns (row 2, tile 2)"
+
+
+def test_the_same_words_twice_in_quick_succession_are_said_twice(live_server, desktop):
+    desktop.goto(live_server.url + "/")
+    desktop.evaluate(RECORD)
+    desktop.evaluate(SWAP_LOG, [1, ["Anna begins"]])
+    desktop.wait_for_timeout(300)
+    # Two pushes within a few ms: the bot's first coin, then its second on the same tile.
+    desktop.evaluate(SWAP_LOG, [2, [COIN, "Anna begins"]])
+    desktop.evaluate(SWAP_LOG, [3, [COIN, COIN, "Anna begins"]])
+    desktop.wait_for_timeout(300)
+    assert sentences(said(desktop)) == ["Anna begins.", f"{COIN}.", f"{COIN}."]
+
+
+def test_a_late_push_of_the_same_version_says_nothing_again(live_server, desktop):
+    desktop.goto(live_server.url + "/")
+    desktop.evaluate(RECORD)
+    desktop.evaluate(SWAP_LOG, [1, ["Anna begins"]])
+    desktop.evaluate(SWAP_LOG, [2, [COIN, "Anna begins"]])
+    desktop.evaluate(SWAP_LOG, [2, [COIN, "Anna begins"]])  # the answer, then the push
+    desktop.evaluate(SWAP_LOG, [1, ["Anna begins"]])  # an older one, late
+    desktop.wait_for_timeout(300)
+    assert sentences(said(desktop)) == ["Anna begins.", f"{COIN}."]
