@@ -27,7 +27,7 @@ from .table_checks import MoveRefused
 log = logging.getLogger(__name__)
 
 Play = Callable[..., Table]  # tables.play_for_timeout
-Announce = Callable[..., None]  # tables._announce
+Announce = Callable[..., None]  # move_news.announce
 BATCH = 50  # due tables handled per run, the longest overdue first
 
 

@@ -54,7 +54,8 @@ from sarco.live_socket import LiveSocket
 
 from . import lobby, move_input, presence, recent_tables, rendering, shared_parts
 from .models import Table
-from .tables import LOBBY_GROUP, group_name
+from .move_news import LOBBY_GROUP
+from .table_groups import group_name
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,6 @@ was cancelled.
 
 from __future__ import annotations
 
-import logging
 import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -28,9 +27,8 @@ from django.utils.translation import gettext as _
 
 from games.engines import get_engine
 from games.engines.registry import find
-from sarco.group_messages import send as _send
 
-from . import clock_runs, recent_tables, shared_parts, turn_mail
+from . import clock_runs, recent_tables, turn_mail
 from .bot_players import assign_players
 from .clock_kinds import ClockError, clean_clock
 from .clocks import (
@@ -42,9 +40,12 @@ from .clocks import (
     write_clocks,
 )
 from .models import SEAT_PEOPLE, Table, TableMove, TableSeat
+from .move_news import LOBBY_GROUP as LOBBY_GROUP  # callers know them from here
+from .move_news import announce as _announce
+from .move_news import announce_move as _announce_move
 from .move_writes import HAND_OVER_FIELDS, advance, hand_over, sync_turn, write_move
 from .options import clean_options
-from .recent_tables import MOVE_FIELDS, move_record
+from .recent_tables import MOVE_FIELDS
 from .recording import record_safely
 from .table_checks import (
     MoveRefused,
@@ -58,51 +59,9 @@ from .table_checks import (
     status_message,
     work_out,
 )
-from .table_groups import group_name
+from .table_groups import group_name as group_name
 
-log = logging.getLogger(__name__)
-
-LOBBY_GROUP = "lobby"
 SEED_BITS = 53  # seeds stay exact as JSON numbers in a browser too
-
-
-# --- group messages ---------------------------------------------------------------------------
-
-
-def _announce(table: Table, *, force: bool = False, lobby: bool = False) -> None:
-    """After the commit: tell the table's sockets (and the lobby's, if asked)."""
-    message: dict[str, Any] = {"type": "table.version", "version": table.version}
-    if force:
-        message["force"] = True
-    group = group_name(table)
-    transaction.on_commit(lambda: _send(group, message), robust=True)
-    if lobby:
-        transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True)
-
-
-def _announce_move(table: Table, state: Any, *, ended: bool = False) -> None:
-    """After the commit: tell the table's sockets of the move, with what it wrote and the
-    parts every viewer shares at the new version, drawn here once (``shared_parts``): no
-    process that forwards the move draws them again. Seats attached (their names count)."""
-    group = group_name(table)
-    message: dict[str, Any] = {"type": "table.version", "version": table.version}
-    if not table.clock:  # a clocked move also wrote its seats' clocks: the others read it
-        message["record"] = move_record(table)
-
-    def send() -> None:
-        try:
-            parts = shared_parts.for_message(table, state)
-        except Exception:  # a drawing's bug must not keep the move from the other seats
-            log.exception("Table %s: the shared parts could not be drawn", table.public_id)
-            parts = None
-        if parts is not None:
-            message["parts"] = parts
-        _send(group, message)
-
-    transaction.on_commit(send, robust=True)
-    turn_mail.after_commit(table)
-    if ended:
-        transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True)
 
 
 # --- helpers ------------------------------------------------------------------------------------

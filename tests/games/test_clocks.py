@@ -5,7 +5,7 @@ import datetime as dt
 import pytest
 from django.test import TestCase
 
-from games import tables
+from games import move_news, tables
 from games.clock_kinds import LIVE_BANK_SECONDS
 from games.clocks import seat_clocks
 from games.models import Table
@@ -112,7 +112,7 @@ def test_a_bot_seat_never_has_a_clock(frozen):
 
 def test_a_clocked_moves_message_sends_the_other_servers_to_read_the_table(frozen, monkeypatch):
     sent = []
-    monkeypatch.setattr(tables, "_send", lambda group, message: sent.append(message))
+    monkeypatch.setattr(move_news, "_send", lambda group, message: sent.append(message))
     table = clocked_table(LIVE)
     with TestCase.captureOnCommitCallbacks(execute=True):
         _move(table)

@@ -9,7 +9,7 @@ from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.db import connections
 
-from games import rendering, tables
+from games import move_news, rendering, tables
 from games.routing import websocket_urlpatterns
 from tests.services import redis_layers
 
@@ -242,7 +242,7 @@ async def test_sockets_forward_the_parts_the_moves_message_carried(monkeypatch):
 
     table, sockets = await both_seats_listening()
     sent = []
-    monkeypatch.setattr(tables, "_send", lambda group, message: sent.append(message))
+    monkeypatch.setattr(move_news, "_send", lambda group, message: sent.append(message))
     player, position = await database_sync_to_async(acting_user)(table)
     move = await database_sync_to_async(first_legal)(table, position)
     await database_sync_to_async(tables.play)(table, player, move, 0)

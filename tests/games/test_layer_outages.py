@@ -6,7 +6,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
-from games import tables
+from games import move_news, tables
 from games.models import Table
 from sarco import layer_outages
 
@@ -102,7 +102,7 @@ async def test_a_table_socket_told_the_layer_reconnected_is_sent_the_moves_it_mi
     player, position = await database_sync_to_async(acting_user)(table)
     move = await database_sync_to_async(first_legal)(table, position)
     with monkeypatch.context() as lost:
-        lost.setattr(tables, "_send", lambda group, message: None)  # published into the void
+        lost.setattr(move_news, "_send", lambda group, message: None)  # published into the void
         await database_sync_to_async(tables.play)(table, player, move, 0)
     assert await communicator.receive_nothing(timeout=0.3)
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games import recent_tables, tables
+from games import move_news, recent_tables, tables
 from games.models import Table
 from scoring.models import PlaySession
 
@@ -29,7 +29,7 @@ def row(table: Table) -> dict:
 def play(monkeypatch, django_capture_on_commit_callbacks):
     """Make a move; the record its message to the table's group carried."""
     sent: list[dict] = []
-    monkeypatch.setattr(tables, "_send", lambda group, message: sent.append(message))
+    monkeypatch.setattr(move_news, "_send", lambda group, message: sent.append(message))
 
     def move(table: Table, choice: int = 0) -> str:
         position = table.to_act[0]

@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.test import TestCase
 from django.utils import translation
 
-from games import rendering, shared_parts, tables
+from games import move_news, rendering, shared_parts, tables
 from games.labels import seat_names
 from games.models import Table
 
@@ -135,7 +135,7 @@ def test_each_viewer_gets_the_markup_it_would_have_drawn_itself(monkeypatch, lan
 def messages(monkeypatch) -> list[dict]:
     """The table's group messages, as the moves' processes send them."""
     sent: list[dict] = []
-    monkeypatch.setattr(tables, "_send", lambda group, message: sent.append(message))
+    monkeypatch.setattr(move_news, "_send", lambda group, message: sent.append(message))
     return sent
 
 

@@ -1,0 +1,57 @@
+"""What the sockets and the lobby are told after a table's transaction commits: a version,
+with a move's record and the parts every viewer shares drawn once (``shared_parts``), and the
+turn mails of turn-based tables. ``games.tables`` calls it; nothing here writes a table."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import transaction
+
+from sarco.group_messages import send as _send
+
+from . import shared_parts, turn_mail
+from .models import Table
+from .recent_tables import move_record
+from .table_groups import group_name
+
+log = logging.getLogger(__name__)
+
+LOBBY_GROUP = "lobby"
+
+
+def announce(table: Table, *, force: bool = False, lobby: bool = False) -> None:
+    """After the commit: tell the table's sockets (and the lobby's, if asked)."""
+    message: dict[str, Any] = {"type": "table.version", "version": table.version}
+    if force:
+        message["force"] = True
+    group = group_name(table)
+    transaction.on_commit(lambda: _send(group, message), robust=True)
+    if lobby:
+        transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True)
+
+
+def announce_move(table: Table, state: Any, *, ended: bool = False) -> None:
+    """After the commit: tell the table's sockets of the move, with what it wrote and the
+    parts every viewer shares at the new version, drawn here once (``shared_parts``): no
+    process that forwards the move draws them again. Seats attached (their names count)."""
+    group = group_name(table)
+    message: dict[str, Any] = {"type": "table.version", "version": table.version}
+    if not table.clock:  # a clocked move also wrote its seats' clocks: the others read it
+        message["record"] = move_record(table)
+
+    def send() -> None:
+        try:
+            parts = shared_parts.for_message(table, state)
+        except Exception:  # a drawing's bug must not keep the move from the other seats
+            log.exception("Table %s: the shared parts could not be drawn", table.public_id)
+            parts = None
+        if parts is not None:
+            message["parts"] = parts
+        _send(group, message)
+
+    transaction.on_commit(send, robust=True)
+    turn_mail.after_commit(table)
+    if ended:
+        transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True)
