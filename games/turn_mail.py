@@ -157,9 +157,10 @@ def _wanting_mail(seats: list[TableSeat], now: datetime) -> list[TableSeat]:
             user_id__in={s.user_id for s in seats}, mail_your_turn=True
         ).values_list("user_id", flat=True)
     )
+    today = timezone.localdate(now)  # vacations are the club's days, not UTC's
     away = set(
         Vacation.objects.filter(
-            user_id__in={s.user_id for s in seats}, starts__lte=now.date(), ends__gte=now.date()
+            user_id__in={s.user_id for s in seats}, starts__lte=today, ends__gte=today
         ).values_list("user_id", flat=True)
     )  # on vacation: their clock waits, and so does the mail
     cutoff = now - presence.away_after()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.core import mail
@@ -240,6 +240,18 @@ def test_a_member_on_vacation_gets_no_turn_mail():
     Vacation.objects.create(user=next_up, starts=today, ends=today + timedelta(days=2))
     mail.outbox.clear()
     TurnMail.objects.all().delete()
+    assert turn_mail.notify_turns(table) == 0
+
+
+def test_a_vacation_counts_by_the_clubs_day_not_utcs(monkeypatch):
+    """Half past midnight in the club (Berlin) is still yesterday in UTC: a vacation
+    starting today there already holds the mail back."""
+    table, next_up = move_to_other(daily())
+    at = datetime(2027, 1, 14, 23, 30, tzinfo=UTC)  # 00:30 on 15 January in Berlin
+    Vacation.objects.create(user=next_up, starts=date(2027, 1, 15), ends=date(2027, 1, 16))
+    mail.outbox.clear()
+    TurnMail.objects.all().delete()
+    monkeypatch.setattr(timezone, "now", lambda: at)
     assert turn_mail.notify_turns(table) == 0
 
 
