@@ -331,6 +331,41 @@ def vacation_taken(user, vacation) -> None:
         tell_changed(table)
 
 
+def vacation_cancelled(user, first: dt.date, last: dt.date) -> None:
+    """``user`` gave back the vacation days ``first`` to ``last`` (none of them past): the
+    deadlines of their running turn-based seats come back by the days of these that fall
+    before them, as far as they were pushed on for them, never before now. Else taking a
+    vacation and calling it off, again and again, would push a deadline on without end for
+    no day away (called inside ``cancel_vacation``'s transaction)."""
+    if last < first:
+        return
+    now = timezone.now()
+    seats = TableSeat.objects.filter(
+        user=user, bot_level="", deadline__isnull=False, table__status=Table.Status.PLAYING
+    ).values_list("table_id", flat=True)
+    for table in Table.objects.select_for_update().filter(pk__in=list(seats)):
+        if not is_daily(table.clock):
+            continue
+        mine = list(table.seats.order_by("position"))
+        for seat in mine:
+            if seat.user_id != user.pk or seat.deadline is None:
+                continue
+            given = _given_back(first, last, seat.deadline)
+            if given:
+                seat.deadline = max(now, seat.deadline - dt.timedelta(days=given))
+                seat.save(update_fields=["deadline"])
+        table.clock_due = earliest(mine)
+        table.seat_changes += 1  # a move worked out on the clocks before is written no more
+        table.save(update_fields=["clock_due", "seat_changes"])
+        tell_changed(table)
+
+
+def _given_back(first: dt.date, last: dt.date, deadline: dt.datetime) -> int:
+    """The days from ``first`` to ``last`` that a push (``_pushed_by``) put before
+    ``deadline``: those up to its day."""
+    return max(0, (min(last, timezone.localdate(deadline)) - first).days + 1)
+
+
 def _pushed_by(vacation, first: dt.date, deadline: dt.datetime) -> int:
     """The days of ``vacation`` from ``first`` up to ``deadline`` pushed on by them."""
     pushed = 0

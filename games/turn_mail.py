@@ -3,10 +3,11 @@
 For turn-based ("daily") tables only: a live table's players are at the table. A member gets
 a "your turn" mail when a move hands them the turn (``notify_turns``, after the move
 commits), at most one a table a day, and one reminder a turn once 80% of the time to their
-seat's deadline is used (``send_reminders``, from the clock loop or ``manage.py
-send_turn_reminders``). Only members with a confirmed address (``user.email``) who keep the
-"your turn" mails on (``MemberProfile.mail_your_turn``), and never while they have the table
-open (``games.presence``): they see the turn there. A ``TurnMail`` row is written in the
+seat's deadline is used, the turn counted back from the deadline (``turn_began``), by
+``send_reminders`` from the clock loop or ``manage.py send_turn_reminders``. Only members
+with a confirmed address (``user.email``) who keep the "your turn" mails on
+(``MemberProfile.mail_your_turn``), and never while they have the table open
+(``games.presence``): they see the turn there. A ``TurnMail`` row is written in the
 transaction that hands the mail over (a mail that could not be sent is not counted, and is
 tried again where a rerun finds it due), and a claim in the shared cache keeps two servers
 from sending the same mail at the same moment.
@@ -87,21 +88,34 @@ def _reminders(now: datetime) -> int:
         for s in _people_to_act(tables, deadline__gt=now, deadline__lte=now + near)
         if _due(s, now)
     ]
-    reminded = _already_reminded(seats)
+    last_reminded = _last_reminders(seats)
     sent = 0
     for seat in _wanting_mail(seats, now):
-        if (seat.table_id, seat.user_id, seat.table.version) not in reminded:
+        last = last_reminded.get((seat.table_id, seat.user_id))
+        if last is None or last < turn_began(seat):
             sent += _send(seat, TurnMail.Kind.REMINDER, now)
     return sent
 
 
-def _already_reminded(seats: list[TableSeat]) -> set[tuple[int, int, int]]:
-    """(table, member, version) of the reminders sent at these seats' tables."""
-    return set(
-        TurnMail.objects.filter(
-            kind=TurnMail.Kind.REMINDER, table_id__in={s.table_id for s in seats}
-        ).values_list("table_id", "user_id", "version")
-    )
+def _last_reminders(seats: list[TableSeat]) -> dict[tuple[int, int], datetime]:
+    """(table, member): when the last reminder went to them there, for these seats."""
+    rows = TurnMail.objects.filter(
+        kind=TurnMail.Kind.REMINDER, table_id__in={s.table_id for s in seats}
+    ).values_list("table_id", "user_id", "sent_at")
+    last: dict[tuple[int, int], datetime] = {}
+    for table_id, user_id, sent_at in rows:
+        key = (table_id, user_id)
+        last[key] = max(sent_at, last.get(key, sent_at))
+    return last
+
+
+def turn_began(seat: TableSeat) -> datetime:
+    """When the seat's turn began as its clock counts it: its deadline less the table's
+    days and the days given. Not the table's last move, which at a table where several
+    seats act at once (Sacrifice's first hand) may be another seat's; a vacation that
+    pushed the deadline on moves it on too, as the clock stopped then."""
+    days = seat.table.clock["days"] + len(seat.days_given or [])
+    return seat.deadline - timedelta(days=days)
 
 
 def _late_turn_mails(now: datetime) -> int:
@@ -132,8 +146,8 @@ def _late_turn_mails(now: datetime) -> int:
 
 def _due(seat: TableSeat, now: datetime) -> bool:
     """80% of the time from the turn coming to the deadline used, the deadline not past."""
-    came = seat.table.last_move_at or seat.table.started_at
-    if came is None or seat.deadline <= now or seat.deadline <= came:
+    came = turn_began(seat)
+    if seat.deadline <= now:
         return False
     return (now - came) >= (seat.deadline - came) * REMIND_AT
 
@@ -157,9 +171,10 @@ def _wanting_mail(seats: list[TableSeat], now: datetime) -> list[TableSeat]:
             user_id__in={s.user_id for s in seats}, mail_your_turn=True
         ).values_list("user_id", flat=True)
     )
+    today = timezone.localdate(now)  # vacations are the club's days, not UTC's
     away = set(
         Vacation.objects.filter(
-            user_id__in={s.user_id for s in seats}, starts__lte=now.date(), ends__gte=now.date()
+            user_id__in={s.user_id for s in seats}, starts__lte=today, ends__gte=today
         ).values_list("user_id", flat=True)
     )  # on vacation: their clock waits, and so does the mail
     cutoff = now - presence.away_after()

@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .clock_kinds import VACATION_DAYS_A_YEAR
+from .clocks import vacation_cancelled, vacation_taken
 from .clocks import vacation_days as vacation_days  # the days away, for the clocks
-from .clocks import vacation_taken
 from .models import Vacation
 
 
@@ -69,20 +69,23 @@ def take_vacation(user, starts: dt.date, ends: dt.date) -> Vacation:
 
 
 def cancel_vacation(user, vacation: Vacation) -> None:
-    """``user`` calls their vacation off: one not yet begun goes, one under way ends
-    yesterday (the days already away stay taken). Clocks already pushed on stay pushed: a
-    deadline never comes sooner than a player was told."""
+    """``user`` calls their vacation off: one not yet begun (or begun today) goes, one
+    under way ends yesterday (the days already away stay taken). The days given back no
+    longer push their turn-based deadlines on (``clocks.vacation_cancelled``): else a
+    vacation taken and called off again and again would stretch a deadline for ever."""
     if user is None or vacation.user_id != getattr(user, "pk", None):
         raise VacationError(_("This is not your vacation."))
     first = today()
     with transaction.atomic():
         if vacation.ends < first:
             raise VacationError(_("This vacation is over."))
+        given_back = (max(first, vacation.starts), vacation.ends)
         if vacation.starts >= first:
             vacation.delete()
         else:
             vacation.ends = first - dt.timedelta(days=1)
             vacation.save(update_fields=["ends"])
+        vacation_cancelled(user, *given_back)
 
 
 def days_left(user, year: int) -> int:

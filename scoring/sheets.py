@@ -29,7 +29,7 @@ from .entry import END_GAMES, build_sheet
 from .models import AppliedEdit, Player, PlaySession, Round, Seat
 from .new_players import guest_named
 from .played import finishing_moment
-from .ratings import session_changed
+from .ratings import leavers_last, session_changed
 from .seat_keys import to_seats
 from .sheet_checks import EditRefused, StaleEdit, check_adding, check_restoring, not_over, stale
 from .sheet_results import result_of
@@ -435,10 +435,15 @@ def _write_rounds(session, rounds, entries, index, seats, result) -> None:
 
 
 def _write_results(seats: list[Seat], result: dict | None) -> None:
-    for seat in seats:
-        name = seat.player.name
-        seat.score = result["totals"].get(name) if result else None
-        seat.place = result["places"].get(name) if result else None
+    """Totals and places as the calculators give them, except that a player who left an
+    online game stays last (as the ratings rank them), however often the session is
+    recomputed (an organiser's correction, say)."""
+    places = [result["places"].get(s.player.name) if result else None for s in seats]
+    if None not in places:
+        places = leavers_last(places, [seat.left for seat in seats])
+    for seat, place in zip(seats, places, strict=True):
+        seat.score = result["totals"].get(seat.player.name) if result else None
+        seat.place = place
         seat.save(update_fields=["score", "place"])
 
 

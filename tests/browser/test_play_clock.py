@@ -95,20 +95,48 @@ class LiveClockTest(PlayCase):
 
 
 class DailyClockTest(PlayCase):
-    def test_an_opponent_gives_a_day_and_both_pages_follow(self):
+    def open_daily_pages(self):
+        """A started two-day table of Anna and Ben; the opponent's page, the mover's, a
+        spectator's (Clara), each live and showing the mover's time in words."""
         table = tables.open_table("sarg", self.anna, seats=2, clock={"kind": "daily", "days": 2})
         tables.take_seat(table, self.ben)
         table = tables.start(table, self.anna)
         mover, other = (self.anna, self.ben) if table.to_act == [0] else (self.ben, self.anna)
         name = mover.player.name
-        giver = self.page(other)
-        watcher = self.page(mover)
-        for page in (giver, watcher):
+        giver, watcher, spectator = (self.page(p) for p in (other, mover, self.clara))
+        words = re.compile(rf"{name}'s move: 1 day 23 hours left")
+        for page in (giver, watcher, spectator):
             page.goto(f"{self.live_server_url}/play/{table.public_id}/")
             wait_live(page)
-        words = re.compile(rf"{name}'s move: 1 day 23 hours left")
-        expect(giver.locator("[data-clock-words]")).to_contain_text(words)
-        expect(watcher.locator(".clock-give")).to_have_count(0)  # not for one's own move
+            expect(page.locator("[data-clock-words]")).to_contain_text(words)
+        # "+1 day" for the opponent only: not for one's own move, not for a spectator.
+        expect(giver.locator(".clock-give")).to_have_count(1)
+        expect(watcher.locator(".clock-give")).to_have_count(0)
+        expect(spectator.locator(".clock-give")).to_have_count(0)
+        return table, name, giver, watcher, spectator
+
+    def test_a_day_pressed_twice_applies_once(self):
+        table, name, giver, watcher, spectator = self.open_daily_pages()
+        seat = TableSeat.objects.get(table=table, position=table.to_act[0])
+        answers: list[int] = []  # each "+1 day" post's status, in order
+        giver.on(
+            "response",
+            lambda r: answers.append(r.status) if r.url.endswith("/give-day/") else None,
+        )
+        giver.get_by_role("button", name=f"+1 day for {name}").dblclick()
+        later = re.compile(rf"{name}'s move: 2 days 23 hours left")
+        for page in (giver, watcher, spectator):
+            expect(page.locator("[data-clock-words]")).to_contain_text(later, timeout=TIMEOUT)
+        giver.wait_for_timeout(500)  # a second post, had one gone, is answered by now
+        again = TableSeat.objects.get(pk=seat.pk)
+        assert again.deadline == seat.deadline + dt.timedelta(days=1)
+        assert len(again.days_given) == 1
+        assert answers[0] == 200 and len(answers) <= 2, answers
+        expect(giver.locator("#move-error")).to_be_hidden()  # no refusal shown for it
+        expect(giver.locator(".clock-give")).to_have_count(0)
+
+    def test_an_opponent_gives_a_day_and_both_pages_follow(self):
+        _table, name, giver, watcher, _spectator = self.open_daily_pages()
         shots(giver, "play-clock-daily")
         giver.get_by_role("button", name=f"+1 day for {name}").click()
         later = re.compile(rf"{name}'s move: 2 days 23 hours left")

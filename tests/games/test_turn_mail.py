@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.core import mail
@@ -217,11 +217,11 @@ def test_two_servers_sending_the_same_reminder_send_it_once(monkeypatch):
     table, next_up = move_to_other(daily(3))
     seat_due(table, next_up, used=0.9)
     mail.outbox.clear()
-    reads = turn_mail._already_reminded
-    monkeypatch.setattr(turn_mail, "_already_reminded", lambda seats: set())  # both read early
+    reads = turn_mail._last_reminders
+    monkeypatch.setattr(turn_mail, "_last_reminders", lambda seats: {})  # both read early
     assert turn_mail.send_reminders() == 1
     assert turn_mail.send_reminders() == 0
-    monkeypatch.setattr(turn_mail, "_already_reminded", reads)
+    monkeypatch.setattr(turn_mail, "_last_reminders", reads)
     assert len(mail.outbox) == 1
 
 
@@ -240,6 +240,18 @@ def test_a_member_on_vacation_gets_no_turn_mail():
     Vacation.objects.create(user=next_up, starts=today, ends=today + timedelta(days=2))
     mail.outbox.clear()
     TurnMail.objects.all().delete()
+    assert turn_mail.notify_turns(table) == 0
+
+
+def test_a_vacation_counts_by_the_clubs_day_not_utcs(monkeypatch):
+    """Half past midnight in the club (Berlin) is still yesterday in UTC: a vacation
+    starting today there already holds the mail back."""
+    table, next_up = move_to_other(daily())
+    at = datetime(2027, 1, 14, 23, 30, tzinfo=UTC)  # 00:30 on 15 January in Berlin
+    Vacation.objects.create(user=next_up, starts=date(2027, 1, 15), ends=date(2027, 1, 16))
+    mail.outbox.clear()
+    TurnMail.objects.all().delete()
+    monkeypatch.setattr(timezone, "now", lambda: at)
     assert turn_mail.notify_turns(table) == 0
 
 
@@ -264,3 +276,44 @@ def test_a_move_on_a_live_table_sends_no_mail(django_capture_on_commit_callbacks
     with django_capture_on_commit_callbacks(execute=True):
         tables.play(table, user_at(table, position), first_legal(table, position), table.version)
     assert mail.outbox == []
+
+
+def sacrifice_first_hand(monkeypatch):
+    """A three-day Sacrifice at its first hand, where both seats buy at once, on a frozen
+    clock; the frozen clock, the table and its two members."""
+    from .clock_helpers import freeze
+
+    frozen = freeze(monkeypatch)
+    host, guest = member("hostess"), member("guest")
+    table = tables.open_table("sacrifice", host, seats=2, clock={"kind": "daily", "days": 3})
+    tables.take_seat(table, guest)
+    table = tables.start(table, host)
+    assert sorted(table.to_act) == [0, 1]
+    return frozen, table, host, guest
+
+
+def reminders_to(person) -> int:
+    return TurnMail.objects.filter(user=person, kind=TurnMail.Kind.REMINDER).count()
+
+
+def test_a_seat_still_deciding_is_reminded_at_80_percent_of_its_own_turn(monkeypatch):
+    """The other seat's move does not restart the time counted to the reminder."""
+    frozen, table, host, guest = sacrifice_first_hand(monkeypatch)
+    frozen.tick(days=1)
+    tables.play(table, host, first_legal(table, 0), table.version)
+    assert 1 in Table.objects.get(pk=table.pk).to_act
+    frozen.tick(days=1, hours=11)  # 2 days 11 hours of 3 used: past 80%
+    turn_mail.send_reminders()
+    assert reminders_to(guest) == 1
+
+
+def test_a_seat_still_deciding_is_reminded_once_a_turn(monkeypatch):
+    frozen, table, host, guest = sacrifice_first_hand(monkeypatch)
+    frozen.tick(days=2, hours=12)
+    turn_mail.send_reminders()
+    assert (reminders_to(host), reminders_to(guest)) == (1, 1)
+    tables.play(table, host, first_legal(table, 0), table.version)
+    assert 1 in Table.objects.get(pk=table.pk).to_act
+    frozen.tick(hours=11)
+    turn_mail.send_reminders()
+    assert reminders_to(guest) == 1  # the guest's turn goes on: reminded already

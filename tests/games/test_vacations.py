@@ -102,3 +102,35 @@ def test_a_vacation_never_stops_a_live_clock(frozen):
     before = seat(table, table.to_act[0]).deadline
     take_vacation(person, D(2026, 3, 2), D(2026, 3, 3))
     assert seat(table, table.to_act[0]).deadline == before
+
+
+def test_a_cancelled_vacation_takes_back_the_days_it_pushed_on(frozen):
+    """Else taking a vacation and calling it off, again and again, would push a deadline
+    on without end for no day away."""
+    table = clocked_table({"kind": "daily", "days": 3})
+    person = seat(table, table.to_act[0]).user
+    for _ in range(3):
+        cancel_vacation(person, take_vacation(person, D(2026, 3, 4), D(2026, 3, 8)))
+    assert seat(table, table.to_act[0]).deadline == START + dt.timedelta(days=3)
+    assert Table.objects.get(pk=table.pk).clock_due == START + dt.timedelta(days=3)
+    assert days_left(person, 2026) == VACATION_DAYS_A_YEAR
+
+
+def test_a_vacation_cancelled_on_its_first_day_gives_it_back_with_its_push(frozen):
+    table = clocked_table({"kind": "daily", "days": 3})
+    person = seat(table, table.to_act[0]).user
+    vacation = take_vacation(person, D(2026, 3, 2), D(2026, 3, 3))  # today and tomorrow
+    assert seat(table, table.to_act[0]).deadline == START + dt.timedelta(days=5)
+    cancel_vacation(person, vacation)
+    assert seat(table, table.to_act[0]).deadline == START + dt.timedelta(days=3)
+    assert days_left(person, 2026) == VACATION_DAYS_A_YEAR
+
+
+def test_a_vacation_cancelled_under_way_keeps_the_push_of_the_days_away(frozen):
+    table = clocked_table({"kind": "daily", "days": 3})
+    person = seat(table, table.to_act[0]).user
+    vacation = take_vacation(person, D(2026, 3, 3), D(2026, 3, 6))  # pushes the 5th to the 9th
+    assert seat(table, table.to_act[0]).deadline == START + dt.timedelta(days=7)
+    frozen.tick(days=2)  # Wednesday 4th: the 3rd was a day away
+    cancel_vacation(person, vacation)
+    assert seat(table, table.to_act[0]).deadline == START + dt.timedelta(days=4)
