@@ -47,7 +47,9 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "mode": mode,
         "can_move": bool(moves),
         "prompt": _prompt(view, names, mode),
-        "rows": _rows(view, coin_moves, hand, mode),
+        "rows": (rows := _rows(view, coin_moves, hand, mode)),
+        "pyramid": _pyramid(rows),
+        "words": _pyramid_words(),
         "hand": hand,
         "locked": [coin_face(c["suit"], c["value"]) for c in view.get("locked", [])],
         "discards": [
@@ -143,6 +145,34 @@ def _rows(view, coin_moves, hand, mode) -> list[list[dict[str, Any]]]:
             }
         )
     return rows
+
+
+def _pyramid(rows) -> list[dict[str, Any]]:
+    """The pyramid's rows as drawn: each named, each cell's classes and words worked out
+    here rather than by a tag apiece in every viewer's drawing."""
+    label, gone = _("Row %(number)s"), _("%(where)s: gone")
+    for row in rows:
+        for cell in row:
+            flags = (
+                (not cell["present"], " sc-gone"),
+                (cell["sarcophagus"], " sc-over"),
+                (cell["forced"], " sc-forced"),
+                (cell["moves"], " sc-target"),
+            )
+            cell["classes"] = "".join(name for flag, name in flags if flag)
+            cell["gone_text"] = "" if cell["present"] else gone % {"where": cell["where"]}
+    return [{"label": label % {"number": n}, "cells": row} for n, row in enumerate(rows, 1)]
+
+
+@per_language
+def _pyramid_words() -> dict[str, str]:
+    """The pyramid's fixed words in the reader's language, looked up once."""
+    return {
+        "over": _("(over the sarcophagus)"),
+        "forced": _("(the next first coin goes here)"),
+        "coins": _("coins:"),
+        "here": _("here"),
+    }
 
 
 def _prompt(view, names, mode) -> str:
