@@ -228,7 +228,23 @@ def _players(view, names) -> list[dict[str, Any]]:
                 "fame": view["scores"][s],
             }
         )
+    for player in players:  # in words here, not by a tag apiece in every viewer's drawing
+        player.update(_player_words(player))
     return players
+
+
+def _player_words(player: dict[str, Any]) -> dict[str, str]:
+    """A player's classes and counts as drawn: worked out once, not per template node."""
+    flags = ((player["to_act"], " sc-player-due"), (player["is_you"], " sc-player-you"))
+    in_hand = player["in_hand"]
+    return {
+        "classes": "".join(name for flag, name in flags if flag),
+        "fame_text": _("%(fame)s fame") % {"fame": player["fame"]},
+        "in_hand_text": ngettext("%(coins)s coin in hand", "%(coins)s coins in hand", in_hand)
+        % {"coins": in_hand},
+        "on_board_text": _("%(n)s on the pyramid") % {"n": player["on_board"]},
+        "locked_text": _("%(n)s on sarcophagus tiles") % {"n": player["locked"]},
+    }
 
 
 def _places(view) -> dict[int, int]:
