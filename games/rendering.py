@@ -14,6 +14,7 @@ from collections import OrderedDict
 from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
+from django.contrib.humanize.templatetags.humanize import intcomma
 from django.core.cache import cache
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
@@ -145,7 +146,7 @@ def _seat_rows(table, seats, names, view, seat, to_act, board, away) -> list[dic
     places = {}
     if view and view["is_over"] and not (board or {}).get("shows_ranking"):
         places = (board or {}).get("places") or _places(scores)  # a board may rank otherwise
-    return [
+    rows = [
         {
             "position": s.position,
             "number": s.position + 1,
@@ -166,6 +167,11 @@ def _seat_rows(table, seats, names, view, seat, to_act, board, away) -> list[dic
         }
         for i, s in enumerate(seats)
     ]
+    for row in rows:  # worked out here, not by tags and filters in every seat's row
+        flags = (("to_act", " seat-to-act"), ("is_you", " seat-you"), ("is_free", " seat-free"))
+        row["classes"] = "".join(name for flag, name in flags if row[flag])
+        row["score_text"] = intcomma(row["score"]) if row["score"] is not None else ""
+    return rows
 
 
 def _places(scores: list[int]) -> dict[int, int]:

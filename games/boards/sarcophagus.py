@@ -47,7 +47,9 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "mode": mode,
         "can_move": bool(moves),
         "prompt": _prompt(view, names, mode),
-        "rows": _rows(view, coin_moves, hand, mode),
+        "rows": (rows := _rows(view, coin_moves, hand, mode)),
+        "pyramid": _pyramid(rows),
+        "words": _pyramid_words(),
         "hand": hand,
         "locked": [coin_face(c["suit"], c["value"]) for c in view.get("locked", [])],
         "discards": [
@@ -158,6 +160,34 @@ def _rows(view, coin_moves, hand, mode) -> list[list[dict[str, Any]]]:
     return rows
 
 
+def _pyramid(rows) -> list[dict[str, Any]]:
+    """The pyramid's rows as drawn: each named, each cell's classes and words worked out
+    here rather than by a tag apiece in every viewer's drawing."""
+    label, gone = _("Row %(number)s"), _("%(where)s: gone")
+    for row in rows:
+        for cell in row:
+            flags = (
+                (not cell["present"], " sc-gone"),
+                (cell["sarcophagus"], " sc-over"),
+                (cell["forced"], " sc-forced"),
+                (cell["moves"], " sc-target"),
+            )
+            cell["classes"] = "".join(name for flag, name in flags if flag)
+            cell["gone_text"] = "" if cell["present"] else gone % {"where": cell["where"]}
+    return [{"label": label % {"number": n}, "cells": row} for n, row in enumerate(rows, 1)]
+
+
+@per_language
+def _pyramid_words() -> dict[str, str]:
+    """The pyramid's fixed words in the reader's language, looked up once."""
+    return {
+        "over": _("(over the sarcophagus)"),
+        "forced": _("(the next first coin goes here)"),
+        "coins": _("coins:"),
+        "here": _("here"),
+    }
+
+
 def _prompt(view, names, mode) -> str:
     """What happens now, in words, for this viewer."""
     if view["is_over"]:
@@ -211,7 +241,23 @@ def _players(view, names) -> list[dict[str, Any]]:
                 "fame": view["scores"][s],
             }
         )
+    for player in players:  # in words here, not by a tag apiece in every viewer's drawing
+        player.update(_player_words(player))
     return players
+
+
+def _player_words(player: dict[str, Any]) -> dict[str, str]:
+    """A player's classes and counts as drawn: worked out once, not per template node."""
+    flags = ((player["to_act"], " sc-player-due"), (player["is_you"], " sc-player-you"))
+    in_hand = player["in_hand"]
+    return {
+        "classes": "".join(name for flag, name in flags if flag),
+        "fame_text": _("%(fame)s fame") % {"fame": player["fame"]},
+        "in_hand_text": ngettext("%(coins)s coin in hand", "%(coins)s coins in hand", in_hand)
+        % {"coins": in_hand},
+        "on_board_text": _("%(n)s on the pyramid") % {"n": player["on_board"]},
+        "locked_text": _("%(n)s on sarcophagus tiles") % {"n": player["locked"]},
+    }
 
 
 def _places(view) -> dict[int, int]:

@@ -7,8 +7,10 @@ cell, the button that posts exactly that ``{"card", "cell"}`` dict.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from scoring.faces import card_face
@@ -39,7 +41,9 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "names": names,
         "hand": hand,
         "hidden_hands": _hidden_hands(view, names),
-        "rows": _rows(view, hand, moves),
+        "rows": (rows := _rows(view, hand, moves)),
+        "coffin": _coffin(rows),
+        "labels": _labels(translation.get_language()),
         "can_move": bool(moves),
         "queen": {"seat": roles["queen"], "name": names[roles["queen"]]},
         "king": {"seat": roles["king"], "name": names[roles["king"]]},
@@ -68,6 +72,7 @@ def _rows(view, hand, moves) -> list[list[dict[str, Any]]]:
     legal = {(move["card"], tuple(move["cell"])): move for move in moves}
     play = _("Play %(card)s at row %(row)s, column %(column)s") if moves else ""
     where = _("row %(row)s, column %(column)s")
+    empty, free = _("%(where)s: empty"), _("%(where)s: open")
     rows = []
     for r, row in enumerate(view["grid"]):
         cells = []
@@ -81,20 +86,54 @@ def _rows(view, hand, moves) -> list[list[dict[str, Any]]]:
                 for item in hand
                 if (move := legal.get((item["face"]["card"], (r, c)))) is not None
             ]
-            cells.append(
-                {
-                    "row": r,
-                    "column": c,
-                    "face": card_face(card) if card else None,
-                    "nail": (r, c) == NAIL,
-                    "open": (r, c) in open_cells,
-                    "last": last == [r, c],
-                    "moves": cell_moves,
-                    "where": where % {"row": r + 1, "column": c + 1},
-                }
-            )
+            cell = {
+                "row": r,
+                "column": c,
+                "face": card_face(card) if card else None,
+                "nail": (r, c) == NAIL,
+                "open": (r, c) in open_cells,
+                "last": last == [r, c],
+                "moves": cell_moves,
+                "where": where % {"row": r + 1, "column": c + 1},
+            }
+            cell["classes"] = _cell_classes(cell)
+            if not cell["face"]:
+                cell["text"] = (free if cell["open"] else empty) % {"where": cell["where"]}
+            cells.append(cell)
         rows.append(cells)
     return rows
+
+
+def _cell_classes(cell: dict[str, Any]) -> str:
+    classes = f"at-r{cell['row'] + 1} at-c{cell['column'] + 1}"
+    for flag, name in (("face", "filled"), ("open", "open"), ("nail", "nail"), ("last", "last")):
+        if cell[flag]:
+            classes += f" cell-{name}"
+    return classes
+
+
+def _coffin(rows) -> list[dict[str, Any]]:
+    """The coffin's rows as drawn: each with its header (the Queen's row, in words)."""
+    label = _("Row %(row)s (Queen)")
+    return [
+        {"number": r, "label": label % {"row": r}, "cells": cells}
+        for r, cells in enumerate(rows, 1)
+    ]
+
+
+@lru_cache(maxsize=16)
+def _labels(language: str | None) -> dict[str, Any]:
+    """The coffin's fixed words in one language, put in words once: the template's tags
+    translating them afresh for every cell and button were half of drawing a coffin."""
+    column = _("Column %(column)s (King)")
+    return {
+        "columns": [{"number": c, "label": column % {"column": c}} for c in (1, 2, 3)],
+        "nail": _("nail"),
+        "the_nail": _("(the nail)"),
+        "just_played": _("(just played)"),
+        "open": _("open"),
+        "here": _("here"),
+    }
 
 
 def _hidden_hands(view, names) -> list[dict[str, Any]]:

@@ -1,8 +1,14 @@
 """Cards, tiles and coins as tags, not includes: a board shows dozens of pieces a rendering,
-and each include cost a context push and a template of its own (measured: bench/README.md)."""
+and each include cost a context push and a template of its own (measured: bench/README.md).
+
+A piece's markup is kept once drawn, keyed by everything it shows (its face's values, the
+words in the reader's language among them): the same cards come back in every seat's board
+and every version, and escaping each value afresh was most of a piece's cost."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django import template
@@ -35,9 +41,34 @@ COIN = (
     '<span class="visually-hidden">{}</span></span>\n'
 )
 CARD_BACK = mark_safe('<span class="card card-back" aria-hidden="true"></span>\n')
+KEPT = 4096  # pieces' markup per tag: a deck's cards in a few languages, many times over
+
+
+def kept(draw: Callable[[dict[str, Any]], SafeString]) -> Callable[[Any], SafeString]:
+    """``draw`` once per distinct face (all its values), then its markup as drawn."""
+    drawn: dict[tuple, SafeString] = {}
+
+    @wraps(draw)
+    def piece(face):
+        if not face:
+            return draw(face)
+        key = tuple(face.items())
+        try:
+            return drawn[key]
+        except KeyError:
+            pass
+        except TypeError:  # a value that cannot be a key: drawn every time
+            return draw(face)
+        if len(drawn) >= KEPT:
+            drawn.clear()
+        drawn[key] = html = draw(face)
+        return html
+
+    return piece
 
 
 @register.simple_tag
+@kept
 def card(face: dict[str, Any]) -> SafeString:
     """A face-up playing card (``scoring.faces.card_face``)."""
     classes = "card"
@@ -55,6 +86,7 @@ def card_back() -> SafeString:
 
 
 @register.simple_tag
+@kept
 def sarkophag_card(face: dict[str, Any]) -> SafeString:
     """A Sarkophag card: its number and one pip per head it carries."""
     pips = mark_safe("<i></i>" * face["heads"]) if face["heads"] else mark_safe("<b>·</b>")
@@ -64,6 +96,7 @@ def sarkophag_card(face: dict[str, Any]) -> SafeString:
 
 
 @register.simple_tag
+@kept
 def tile(face: dict[str, Any] | None) -> SafeString:
     """A Sarcophagus tile: face up as ``games.boards.sarcophagus`` describes it, else its back."""
     if not face:
@@ -74,6 +107,7 @@ def tile(face: dict[str, Any] | None) -> SafeString:
 
 
 @register.simple_tag
+@kept
 def coin(face: dict[str, Any]) -> SafeString:
     """A Sarcophagus coin; its value shows only where the view holds it."""
     data = format_html(' data-coin="{}"', face["coin"]) if face.get("coin") else ""

@@ -104,6 +104,15 @@ def test_the_coffin_speaks_german_to_german_viewers():
     assert ": leer" in html and "Reihe 2, Spalte 2:" in html
 
 
+def test_the_coffins_fixed_words_follow_each_readers_language_in_turn():
+    state = state_after(3)
+    english = coffin(state, None)
+    with translation.override("de"):
+        german = coffin(state, None)
+    assert "Column 1 (King)" in english and "Column 1 (King)" not in german
+    assert "Spalte 1 (König)" in german and coffin(state, None) == english
+
+
 def test_each_move_is_told_with_the_card_in_words():
     state = state_after(3)
     view = ENGINE.view(state, None)

@@ -27,6 +27,20 @@ def test_a_card_speaks_the_page_language():
     assert '<span class="card-rank" aria-hidden="true">D</span>' in html
 
 
+def test_a_piece_drawn_again_is_the_same_markup_and_a_changed_face_its_own():
+    first = render("{% card face %}", face=card_face("QH"))
+    assert render("{% card face %}", face=card_face("QH")) == first
+    with translation.override("de"):
+        assert render("{% card face %}", face=card_face("QH")) != first
+    renamed = {**card_face("QH"), "name": "the queen"}
+    assert "the queen" in render("{% card face %}", face=renamed)
+
+
+def test_a_face_holding_a_list_is_drawn_all_the_same():
+    face = {**coin_face("sun", None), "extra": ["unhashable"]}
+    assert 'class="sc-coin' in render("{% coin face %}", face=face)
+
+
 def test_text_in_a_face_is_escaped():
     face = {**card_face("2S"), "name": "<script>"}
     assert "<script>" not in render("{% card face %}", face=face)
