@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from games import tables
 from games.models import Table
@@ -70,3 +71,11 @@ def play_out(table: Table, seed: int = 0, max_moves: int = 5000) -> Table:
         moves = table.engine.legal_moves(table.state(), position)
         tables.play(table, user_at(table, position), rng.choice(moves), table.version)
     raise AssertionError("the game did not end")
+
+
+def client_for(someone=None) -> Client:
+    """A test client, logged in as ``someone`` (a visitor when None)."""
+    client = Client()
+    if someone is not None:
+        client.force_login(someone)
+    return client

@@ -4,7 +4,6 @@ words and filter by it with a plain GET (no script needed)."""
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
@@ -12,16 +11,9 @@ from hypothesis.extra.django import TestCase
 from games import tables
 from games.models import Table
 from games.rendering import lobby_fragments
-from tests.games.helpers import user
+from tests.games.helpers import client_for, user
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(someone=None) -> Client:
-    client = Client()
-    if someone is not None:
-        client.force_login(someone)
-    return client
 
 
 def create(pace: str, someone=None):

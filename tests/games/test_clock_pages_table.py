@@ -8,32 +8,19 @@ import datetime as dt
 import re
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 
 from games import clocks, vacations
 from games.clock_display import duration_words
 from games.models import Table
 from games.rendering import table_fragments
-from tests.games.clock_helpers import clocked_table, freeze
-from tests.games.helpers import sarg_table, user, user_at
+from tests.games.clock_helpers import clocked_table
+from tests.games.helpers import client_for, sarg_table, user, user_at
 
 pytestmark = pytest.mark.django_db
 
 LIVE = {"kind": "live", "seconds": 60}
 DAILY = {"kind": "daily", "days": 2}
-
-
-@pytest.fixture
-def frozen(monkeypatch):
-    return freeze(monkeypatch)
-
-
-def client_for(someone=None) -> Client:
-    client = Client()
-    if someone is not None:
-        client.force_login(someone)
-    return client
 
 
 def page(table: Table, someone=None) -> str:

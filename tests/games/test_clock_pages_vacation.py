@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,18 +14,11 @@ from hypothesis.extra.django import TestCase
 from games import vacations
 from games.clock_kinds import VACATION_DAYS_A_YEAR
 from games.models import Vacation
-from tests.games.helpers import user
+from tests.games.helpers import client_for, user
 
 pytestmark = pytest.mark.django_db
 
 URL = "/play/vacation/"
-
-
-def client_for(someone=None) -> Client:
-    client = Client()
-    if someone is not None:
-        client.force_login(someone)
-    return client
 
 
 def soon(days: int) -> datetime.date:

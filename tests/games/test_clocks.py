@@ -10,15 +10,10 @@ from games.clock_kinds import LIVE_BANK_SECONDS
 from games.clocks import seat_clocks
 from games.models import Table
 
-from .clock_helpers import START, clocked_table, freeze, seat
+from .clock_helpers import START, clocked_table, seat
 from .helpers import acting_user, first_legal, user
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def frozen(monkeypatch):
-    return freeze(monkeypatch)
 
 
 LIVE = {"kind": "live", "seconds": 60}

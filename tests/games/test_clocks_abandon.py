@@ -9,17 +9,12 @@ from games.clocks import clock_notes
 from games.models import Table
 from games.vacations import take_vacation
 
-from .clock_helpers import clocked_table, freeze, seat
+from .clock_helpers import clocked_table, seat
 from .helpers import acting_user, first_legal
 
 pytestmark = pytest.mark.django_db
 
 DAILY = {"kind": "daily", "days": 1}
-
-
-@pytest.fixture
-def frozen(monkeypatch):
-    return freeze(monkeypatch)
 
 
 def _fresh(table):

@@ -6,14 +6,9 @@ from games import botrunner
 from games.bots.search import DEFAULT_BUDGET
 from games.clocks import bot_budget
 
-from .clock_helpers import clocked_table, freeze
+from .clock_helpers import clocked_table
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def frozen(monkeypatch):
-    return freeze(monkeypatch)
 
 
 def test_a_live_clock_bounds_the_search_under_its_seconds():

@@ -7,15 +7,10 @@ import pytest
 from games.clocks import give_day
 from games.tables import TableError
 
-from .clock_helpers import START, clocked_table, freeze, seat
+from .clock_helpers import START, clocked_table, seat
 from .helpers import user, user_at
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def frozen(monkeypatch):
-    return freeze(monkeypatch)
 
 
 DAILY = {"kind": "daily", "days": 2}

@@ -8,16 +8,11 @@ from games.clock_kinds import LIVE_BANK_SECONDS, TIMEOUTS_TO_LEAVE
 from games.models import Table
 from scoring.models import RatingEvent
 
-from .clock_helpers import clocked_table, freeze
+from .clock_helpers import clocked_table
 
 pytestmark = pytest.mark.django_db
 
 LIVE = {"kind": "live", "seconds": 30}
-
-
-@pytest.fixture
-def frozen(monkeypatch):
-    return freeze(monkeypatch)
 
 
 def _leave_and_finish(table, frozen) -> Table:

@@ -11,15 +11,10 @@ from games import clock_runs, tables
 from games.clock_kinds import LIVE_BANK_SECONDS
 from games.models import Table, TableMove
 
-from .clock_helpers import clocked_table, freeze
+from .clock_helpers import clocked_table
 from .helpers import acting_user, first_legal
 
 LIVE = {"kind": "live", "seconds": 30}
-
-
-@pytest.fixture
-def frozen(monkeypatch):
-    return freeze(monkeypatch)
 
 
 def _race(*jobs) -> list[BaseException]:

@@ -10,18 +10,13 @@ from games.clock_kinds import LIVE_BANK_SECONDS, TIMEOUTS_TO_LEAVE
 from games.clocks import clock_notes
 from games.models import Table, TableMove
 
-from .clock_helpers import START, clocked_table, freeze, seat
+from .clock_helpers import START, clocked_table, seat
 from .helpers import acting_user, first_legal
 
 pytestmark = pytest.mark.django_db
 
 LIVE = {"kind": "live", "seconds": 30}
 TIME = dt.timedelta(seconds=30 + LIVE_BANK_SECONDS)
-
-
-@pytest.fixture
-def frozen(monkeypatch):
-    return freeze(monkeypatch)
 
 
 def _fresh(table):

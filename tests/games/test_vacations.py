@@ -14,15 +14,10 @@ from games.vacations import (
     take_vacation,
 )
 
-from .clock_helpers import START, clocked_table, freeze, seat
+from .clock_helpers import START, clocked_table, seat
 from .helpers import user
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def frozen(monkeypatch):
-    return freeze(monkeypatch)
 
 
 D = dt.date

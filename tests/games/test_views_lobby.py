@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
@@ -13,16 +12,9 @@ from hypothesis.extra.django import TestCase
 from games import tables
 from games.models import Table
 from games.rendering import lobby_fragments
-from tests.games.helpers import sarg_table, user, user_at
+from tests.games.helpers import client_for, sarg_table, user, user_at
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(someone=None) -> Client:
-    client = Client()
-    if someone is not None:
-        client.force_login(someone)
-    return client
 
 
 def test_anonymous_visitors_see_the_lists_and_a_way_to_log_in():

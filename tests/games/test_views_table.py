@@ -14,18 +14,11 @@ from hypothesis.extra.django import TestCase
 
 from games import tables
 from games.models import Table
-from tests.games.helpers import first_legal, sarg_table, user, user_at
+from tests.games.helpers import client_for, first_legal, sarg_table, user, user_at
 
 pytestmark = pytest.mark.django_db
 
 CARD = re.compile(r'data-card="([^"]*)"')
-
-
-def client_for(someone=None) -> Client:
-    client = Client()
-    if someone is not None:
-        client.force_login(someone)
-    return client
 
 
 def page(table: Table, someone=None) -> str:

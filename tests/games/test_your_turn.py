@@ -12,15 +12,9 @@ from django.utils import timezone
 from games import tables, your_turn
 from games.models import Table, TableSeat
 
-from .helpers import acting_user, first_legal, sarg_table, user, user_at
+from .helpers import acting_user, client_for, first_legal, sarg_table, user, user_at
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(someone) -> Client:
-    client = Client()
-    client.force_login(someone)
-    return client
 
 
 def daily_table(host, guest, days: int = 3) -> Table:

@@ -6,22 +6,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
 
 from games import presence, since_looked, tables
 from games.models import Table, TableSeat
 
-from .helpers import first_legal, sarg_table, user_at
+from .helpers import client_for, first_legal, sarg_table, user_at
 
 pytestmark = pytest.mark.django_db
 
 NEW = re.compile(r'<li class="new-since-looked">')
-
-
-def client_for(someone) -> Client:
-    client = Client()
-    client.force_login(someone)
-    return client
 
 
 def play(table: Table, count: int) -> Table:
