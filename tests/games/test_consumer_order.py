@@ -10,7 +10,7 @@ from games.rendering import FragmentsKey
 
 
 def key(version: int, away: str = "") -> FragmentsKey:
-    return FragmentsKey("t", version, "playing", "", 0, True, True, away, "en")
+    return FragmentsKey("t", version, "playing", "", 0, True, True, away, clock="", language="en")
 
 
 @pytest.fixture
