@@ -70,9 +70,18 @@
     if (text !== before && el.hasAttribute("data-announce")) announce(text, el.id, false);
   }
 
+  // A line's own words: a mark on it such as "(new since you looked)" ([data-unsaid]) is
+  // not part of the event, or the same event would read as new once the mark is gone.
+  function lineText(li) {
+    if (!li.querySelector("[data-unsaid]")) return li.textContent;
+    var copy = li.cloneNode(true);
+    copy.querySelectorAll("[data-unsaid]").forEach(function (mark) { mark.remove(); });
+    return copy.textContent;
+  }
+
   function logEvents(list) {
     return Array.prototype.map.call(list.querySelectorAll("li"), function (li) {
-      return sentence(li.textContent);
+      return sentence(lineText(li));
     }).reverse();
   }
 

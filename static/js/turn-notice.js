@@ -55,6 +55,7 @@
     for (var i = 0; i < items.length && i < looked.count; i++) {
       var words = document.createElement("span");
       words.className = "visually-hidden";
+      words.setAttribute("data-unsaid", "");  // a mark, not the event: announce.js skips it
       words.textContent = looked.words;
       items[i].classList.add("new-since-looked");
       items[i].appendChild(document.createTextNode(" "));

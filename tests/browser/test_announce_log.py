@@ -44,3 +44,16 @@ def test_a_late_push_of_the_same_version_says_nothing_again(live_server, desktop
     desktop.evaluate(SWAP_LOG, [1, ["Anna begins"]])  # an older one, late
     desktop.wait_for_timeout(300)
     assert sentences(said(desktop)) == ["Anna begins.", f"{COIN}."]
+
+
+def test_a_mark_on_a_line_is_not_part_of_its_event(live_server, desktop):
+    """The page marks lines "new since you looked"; the push that follows has no marks, and
+    the marked lines are not news again."""
+    desktop.goto(live_server.url + "/")
+    desktop.evaluate(RECORD)
+    marked = '<span class="visually-hidden" data-unsaid>(new since you looked)</span>'
+    desktop.evaluate(SWAP_LOG, [1, [f"Anna begins {marked}"]])
+    desktop.wait_for_timeout(300)
+    desktop.evaluate(SWAP_LOG, [2, [COIN, "Anna begins"]])
+    desktop.wait_for_timeout(300)
+    assert sentences(said(desktop)) == ["Anna begins.", f"{COIN}."]
