@@ -14,6 +14,7 @@ Only the tables service calls the setters here, inside its transaction; the page
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -311,24 +312,12 @@ def give_day(table: Table, by, position: int, now: dt.datetime | None = None) ->
 def vacation_taken(user, vacation) -> None:
     """``user``'s new vacation pushes on the deadlines of their running turn-based seats by
     its days that fall before them (called inside ``take_vacation``'s transaction)."""
-    seats = TableSeat.objects.filter(
-        user=user, bot_level="", deadline__isnull=False, table__status=Table.Status.PLAYING
-    ).values_list("table_id", flat=True)
-    for table in Table.objects.select_for_update().filter(pk__in=list(seats)):
-        if not is_daily(table.clock):
-            continue
-        mine = list(table.seats.order_by("position"))
-        for seat in mine:
-            if seat.user_id != user.pk or seat.deadline is None:
-                continue
-            pushed = _pushed_by(vacation, timezone.localdate(), seat.deadline)
-            if pushed:
-                seat.deadline += dt.timedelta(days=pushed)
-                seat.save(update_fields=["deadline"])
-        table.clock_due = earliest(mine)
-        table.seat_changes += 1  # a move worked out on the clocks before is written no more
-        table.save(update_fields=["clock_due", "seat_changes"])
-        tell_changed(table)
+    today = timezone.localdate()
+
+    def pushed(deadline: dt.datetime) -> dt.datetime:
+        return deadline + dt.timedelta(days=_pushed_by(vacation, today, deadline))
+
+    _move_deadlines(user, pushed)
 
 
 def vacation_cancelled(user, first: dt.date, last: dt.date) -> None:
@@ -340,6 +329,18 @@ def vacation_cancelled(user, first: dt.date, last: dt.date) -> None:
     if last < first:
         return
     now = timezone.now()
+
+    def given_back(deadline: dt.datetime) -> dt.datetime:
+        given = _given_back(first, last, deadline)
+        return max(now, deadline - dt.timedelta(days=given)) if given else deadline
+
+    _move_deadlines(user, given_back)
+
+
+def _move_deadlines(user, moved: Callable[[dt.datetime], dt.datetime]) -> None:
+    """Each of ``user``'s running turn-based seats with a deadline gets ``moved(deadline)``;
+    its table's earliest deadline follows, its pages are told, and a move worked out on the
+    clocks before is written no more."""
     seats = TableSeat.objects.filter(
         user=user, bot_level="", deadline__isnull=False, table__status=Table.Status.PLAYING
     ).values_list("table_id", flat=True)
@@ -350,12 +351,12 @@ def vacation_cancelled(user, first: dt.date, last: dt.date) -> None:
         for seat in mine:
             if seat.user_id != user.pk or seat.deadline is None:
                 continue
-            given = _given_back(first, last, seat.deadline)
-            if given:
-                seat.deadline = max(now, seat.deadline - dt.timedelta(days=given))
+            deadline = moved(seat.deadline)
+            if deadline != seat.deadline:
+                seat.deadline = deadline
                 seat.save(update_fields=["deadline"])
         table.clock_due = earliest(mine)
-        table.seat_changes += 1  # a move worked out on the clocks before is written no more
+        table.seat_changes += 1
         table.save(update_fields=["clock_due", "seat_changes"])
         tell_changed(table)
 
