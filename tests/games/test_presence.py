@@ -1,7 +1,7 @@
 """Who has left a table: the host is offered to hand a seat to a bot only once its person has
 been away for ``SARCO_AWAY_AFTER`` seconds, and is told since when."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from django.test import override_settings
@@ -43,7 +43,7 @@ def test_a_player_gone_longer_than_the_threshold_is_away_since_then():
     table = sarg_table()
     last_seen(table, 1, timedelta(minutes=2))
     seen = TableSeat.objects.get(table=table, position=1).last_seen_at
-    clock = timezone.localtime(seen).strftime("%H:%M")
+    clock = presence.since_text(seen)  # the time alone, or date and time just after midnight
     html = host_fragments(table)
     name = user_at(table, 1).player.name
     assert f"{name} has been away since {clock}" in html
@@ -87,3 +87,12 @@ def test_opening_the_table_page_marks_the_seat_seen(client):
     client.force_login(user_at(table, 1))
     client.get(f"/play/{table.public_id}/")
     assert presence.away_seats(Table.objects.get(pk=table.pk)) == {}
+
+
+def test_since_today_is_the_time_alone_and_before_today_the_date_too():
+    now = timezone.make_aware(datetime(2026, 11, 26, 0, 1))
+    just_before_midnight = now - timedelta(minutes=2)
+    assert presence.since_text(now - timedelta(seconds=30), now) == "00:00"
+    assert presence.since_text(just_before_midnight, now) not in ("23:59", "")
+    assert "23:59" in presence.since_text(just_before_midnight, now)
+    assert "2026" in presence.since_text(just_before_midnight, now)
