@@ -1,6 +1,7 @@
-// Your turn, while the table's page is open: the tab title says so ("(Your turn) Sarg"), and
-// when the turn comes to you while the tab is hidden, a browser notification (only once the
-// player allowed it with the button: permission is never asked on load). Fed by the status
+// Your turn, while the table's page is open: when the turn comes to you while the tab is
+// hidden, a browser notification (only once the player allowed it with the button:
+// permission is never asked on load). The tab title ("▶ Your turn · Sarg") is play.js's,
+// from the banner's data-title: one script owns it. Fed by the status
 // fragment the socket already sends: #table-status has the class "turn-mine" when the viewer
 // is to act. Also keeps the log's "new since you looked" marks (drawn by the page) through
 // the socket's first push of the same version, which redraws the log without them.
@@ -17,13 +18,6 @@
     return !!(s && s.classList.contains("turn-mine"));
   }
   function canNotify() { return "Notification" in window; }
-
-  function setTitle(isMine) {
-    var s = status();
-    if (!s || !box) return;
-    if (isMine) document.title = box.dataset.turnTitle + " " + box.dataset.gameTitle + " · sarco";
-    else if (s.dataset.title) document.title = s.dataset.title + " · sarco";
-  }
 
   function notify() {
     if (!canNotify() || Notification.permission !== "granted" || !document.hidden) return;
@@ -67,7 +61,6 @@
     keepLookedMarks();
     if (!box) return;
     var isMine = mine();
-    setTitle(isMine);
     if (wasMine === false && isMine) notify();
     wasMine = isMine;
   }

@@ -74,7 +74,7 @@ class TwoPlayersTest(PlayCase):
         assert_accessible(clara, "table, spectator")
 
         mover = anna if my_turn(anna) else ben
-        expect(mover).to_have_title("(Your turn) Sarg · sarco")  # static/js/turn-notice.js
+        expect(mover).to_have_title("▶ Your turn · Sarg · sarco")  # static/js/play.js
         waiter = ben if mover is anna else anna
         assert waiter.title().startswith("Waiting for ")
         expect(waiter.locator("button.cell-move:visible")).to_have_count(0)

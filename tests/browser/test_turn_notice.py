@@ -1,4 +1,4 @@
-"""Your turn while the table's page is open: the tab title says so and resets when it is not,
+"""Your turn while the table's page is open: the tab title says so and changes when it is not,
 and a notification comes when the turn arrives while the tab is hidden, once allowed by a
 click (never asked on load)."""
 
@@ -19,6 +19,7 @@ from tests.browser.play_helpers import (
 
 # A stand-in for the browser's Notification that records what the page does with it, and a
 # tab that is in the background (headless Chromium's tab is always visible).
+YOUR_TURN = "▶ Your turn · Sarg · sarco"  # the tab title, from the banner (static/js/play.js)
 FAKE_NOTIFICATIONS = """
 window.__asked = 0;
 window.__notices = [];
@@ -58,10 +59,10 @@ class TurnNoticeTest(PlayCase):
         assert anna.evaluate("window.__asked") == 1
 
         if my_turn(anna):
-            expect(anna).to_have_title("(Your turn) Sarg · sarco")
+            expect(anna).to_have_title(YOUR_TURN)
             play_first_move(anna)
         expect(anna.locator("#table-status.turn-mine")).to_have_count(0, timeout=TIMEOUT)
-        expect(anna).not_to_have_title("(Your turn) Sarg · sarco")
+        expect(anna).not_to_have_title(YOUR_TURN)
         assert anna.evaluate("window.__notices.length") == 0
 
         # Ben moves until the turn is Anna's again.
@@ -73,7 +74,7 @@ class TurnNoticeTest(PlayCase):
             if my_turn(anna):
                 break
         expect(anna.locator("#table-status.turn-mine")).to_have_count(1, timeout=TIMEOUT)
-        expect(anna).to_have_title("(Your turn) Sarg · sarco", timeout=TIMEOUT)
+        expect(anna).to_have_title(YOUR_TURN, timeout=TIMEOUT)
         anna.wait_for_function("window.__notices.length === 1", timeout=TIMEOUT)
         notice = anna.evaluate("window.__notices[0]")
         assert notice == {"title": "Your turn", "body": "It is your turn at Sarg."}
