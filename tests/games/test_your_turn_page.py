@@ -22,7 +22,7 @@ def test_a_seated_player_gets_the_notice_hidden_until_the_script_offers_it():
     table = sarg_table()
     html = page(user_at(table, 0), table)
     assert 'id="turn-notice" hidden' in html
-    assert 'data-turn-title="(Your turn)"' in html
+    assert 'data-notice-title="Your turn"' in html
     assert "data-allow-notifications" in html
     assert "js/turn-notice.js" in html
 
@@ -36,5 +36,5 @@ def test_spectators_and_visitors_get_no_notice():
 def test_the_notice_speaks_german():
     table = sarg_table()
     html = page(user_at(table, 0), table, "de")
-    assert 'data-turn-title="(Du bist dran)"' in html
+    assert 'data-notice-title="Du bist dran"' in html
     assert "Benachrichtigungen erlauben" in html
