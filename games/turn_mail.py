@@ -59,16 +59,7 @@ def notify_turns(table: Table) -> int:
     if not clock_kinds.is_daily(table.clock) or table.status != Table.Status.PLAYING:
         return 0
     now = timezone.now()
-    seats = _people_to_act(Table.objects.filter(pk=table.pk))
-    recent = TurnMail.objects.filter(
-        table_id=table.pk, kind=TurnMail.Kind.TURN, sent_at__gt=now - TURN_MAIL_EVERY
-    ).values_list("user_id", flat=True)
-    mailed_today = set(recent)
-    sent = 0
-    for seat in _wanting_mail(seats, now):
-        if seat.user_id not in mailed_today:
-            sent += _send(seat, TurnMail.Kind.TURN, now)
-    return sent
+    return _mail_turns(_people_to_act(Table.objects.filter(pk=table.pk)), now)
 
 
 def send_reminders(now: datetime | None = None) -> int:
@@ -129,7 +120,12 @@ def _late_turn_mails(now: datetime) -> int:
         # notify_turns has had its go: whoever was at the table then is away by now
         last_move_at__lt=now - presence.away_after(),
     )
-    seats = _people_to_act(tables, looked_version__lt=F("table__version"))
+    return _mail_turns(_people_to_act(tables, looked_version__lt=F("table__version")), now)
+
+
+def _mail_turns(seats: list[TableSeat], now: datetime) -> int:
+    """A turn mail to each of these seats' people who want one and were not sent one for
+    that table within the day; the number sent."""
     mailed_today = set(
         TurnMail.objects.filter(
             kind=TurnMail.Kind.TURN,
