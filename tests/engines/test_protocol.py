@@ -7,7 +7,17 @@ import pytest
 
 from games.engines import ENGINES, GAME_NAMES, IllegalMove, get_engine
 
-COMMON_VIEW_KEYS = {"game", "seat", "players", "to_act", "is_over", "scores", "winners", "events"}
+COMMON_VIEW_KEYS = {
+    "game",
+    "seat",
+    "players",
+    "to_act",
+    "is_over",
+    "scores",
+    "winners",
+    "events",
+    "events_total",
+}
 
 
 @pytest.fixture(params=GAME_NAMES)

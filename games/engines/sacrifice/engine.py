@@ -112,6 +112,7 @@ class SacrificeEngine:
         s.loser_by_cards = -1
         s.market = MARKET
         s.events = ()
+        s.events_total = 0
         s.trophies = s.shuffled(TROPHIES)
         s.draw = [s.shuffled(STARTERS[0]), s.shuffled(STARTERS[1])]
         for name in ("discard", "hand", "played", "altar", "won"):

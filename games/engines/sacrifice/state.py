@@ -37,7 +37,7 @@ _TUPLES = ("trophies", "market", "tricks", "events")
 class SacrificeState:
     """Everything about one game of Sacrifice, hidden parts included (never show it raw)."""
 
-    __slots__ = _SCALARS + _TUPLES + _SEAT_PILES + _SEAT_VALUES
+    __slots__ = (*_SCALARS, *_TUPLES, *_SEAT_PILES, *_SEAT_VALUES, "events_total")
 
     seed: int
     shuffles: int  # how many shuffles so far: the n-th uses Random(f"{seed}:{n}")
@@ -56,6 +56,7 @@ class SacrificeState:
     market: tuple[str, ...]
     tricks: tuple[tuple[str, str, int, int, bool], ...]  # (card 0, card 1, leader, winner, sudden)
     events: tuple[dict[str, Any], ...]
+    events_total: int  # events ever logged, those no longer kept included (only grows)
     draw: list[tuple[str, ...]]
     discard: list[tuple[str, ...]]
     hand: list[tuple[str, ...]]  # this hand's cards not yet played
@@ -90,6 +91,7 @@ class SacrificeState:
         new.market = self.market
         new.tricks = self.tricks
         new.events = self.events
+        new.events_total = self.events_total
         new.draw = self.draw[:]
         new.discard = self.discard[:]
         new.hand = self.hand[:]
@@ -119,6 +121,7 @@ class SacrificeState:
         """Record a public happening; only the last EVENT_LIMIT are kept."""
         event = {"kind": kind, "seats": seats, "text": text, **data}
         self.events = (*self.events[1 - EVENT_LIMIT :], event)
+        self.events_total += 1
 
     def pool(self, seat: int) -> int:
         """Cards a seat holds for S9: draw + discard + this hand's cards (not the altar)."""
@@ -142,6 +145,7 @@ class SacrificeState:
             data[name] = list(getattr(self, name))
         data["tricks"] = [list(t) for t in self.tricks]
         data["events"] = [_copy_event(e) for e in self.events]
+        data["events_total"] = self.events_total
         for name in _SEAT_PILES:
             data[name] = [_listify(p) for p in getattr(self, name)]
         for name in _SEAT_VALUES:
@@ -158,6 +162,8 @@ class SacrificeState:
         new.market = tuple(data["market"])
         new.tricks = tuple(tuple(t) for t in data["tricks"])
         new.events = tuple(_copy_event(e) for e in data["events"])
+        # a game saved before the count: the events it kept
+        new.events_total = data.get("events_total", len(new.events))
         for name in _SEAT_PILES:
             setattr(new, name, [_tuplify(p) for p in data[name]])
         for name in _SEAT_VALUES:

@@ -59,6 +59,7 @@ class SarcophagusState:
     end_discards: list[tuple[int, ...]]  # number tiles those traps took, per seat
     results: list[dict[str, Any]]  # end_of_game() per seat once over
     events: list[dict[str, Any]]  # public happenings, oldest first (never mutated)
+    events_total: int = 0  # events ever recorded, those no longer kept included (only grows)
 
     def copy(self) -> SarcophagusState:
         """A shallow copy of every list; their contents are immutable."""
@@ -86,11 +87,13 @@ class SarcophagusState:
             self.end_discards[:],
             self.results[:],
             self.events[:],
+            self.events_total,
         )
 
     def event(self, kind: str, seats: list[int], text: str, **data: Any) -> None:
         """Record a public happening; only the last EVENT_MEMORY are kept."""
         self.events.append({"kind": kind, "seats": seats, "text": text, **data})
+        self.events_total += 1
         if len(self.events) > EVENT_MEMORY:
             del self.events[0]
 
@@ -190,7 +193,10 @@ def state_from_json(data: dict[str, Any]) -> SarcophagusState:
     try:
         values: dict[str, Any] = {}
         for name in FIELD_NAMES:
-            value = data[name]
+            if name == "events_total" and name not in data:
+                value = len(data["events"])  # saved before the count: the events it kept
+            else:
+                value = data[name]
             if name in TILE_FIELDS:
                 value = [None if t is None else TILE_IDS[t] for t in value]
             elif name in TILE_LIST_FIELDS:

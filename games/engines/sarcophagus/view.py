@@ -79,6 +79,7 @@ def build_view(engine: Engine, state: SarcophagusState, seat: int | None) -> dic
         "scores": engine.scores(state),
         "winners": engine.winners(state),
         "events": [dict(e) for e in state.events],
+        "events_total": state.events_total,
         "phase": state.phase,
         "turn": state.turn,
         "coins_placed_this_turn": state.placed,

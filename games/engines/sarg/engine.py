@@ -39,6 +39,7 @@ def first_dealer(seed: int) -> int:
 
 def _log(state: SargState, *entry: Any) -> None:
     state.log = (*state.log[1 - EVENTS_KEPT :], entry)
+    state.log_total += 1
 
 
 def _deal(state: SargState) -> None:
@@ -266,6 +267,7 @@ class SargEngine:
             "scores": self.scores(state),
             "winners": self.winners(state),
             "events": [event_dict(entry) for entry in state.log],
+            "events_total": state.log_total,
             "hand": list(state.hands[seat]) if own else [],
             "hand_sizes": [len(hand) for hand in state.hands],
             "grid": [[grid[3 * r + c] for c in range(3)] for r in range(3)],
@@ -303,6 +305,7 @@ class SargEngine:
             "rounds": [list(r) for r in state.rounds],
             "last_grid": None if state.last_grid is None else list(state.last_grid),
             "log": [list(entry) for entry in state.log],
+            "log_total": state.log_total,
         }
 
     def from_json(self, data: dict[str, Any]) -> SargState:
@@ -322,6 +325,8 @@ class SargEngine:
                 rounds=tuple((q, k) for q, k in data["rounds"]),
                 last_grid=None if data["last_grid"] is None else tuple(data["last_grid"]),
                 log=tuple(tuple(entry) for entry in data["log"]),
+                # a game saved before the count: the events it kept
+                log_total=data.get("log_total", len(data["log"])),
             )
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise ValueError(f"Not a saved Sarg game: {exc!r}") from None

@@ -26,6 +26,7 @@ class SargState:
     rounds: tuple[tuple[int, int], ...]  # credited (queen, king) per finished round
     last_grid: tuple[str, ...] | None  # the last finished square, for its explanation
     log: tuple[tuple[Any, ...], ...]  # recent public events, compact (see events)
+    log_total: int = 0  # events ever logged, those no longer kept included (only grows)
     # bit i set when grid cell i holds a card: derived from grid, so never saved or passed in
     filled: int = field(init=False, default=0)
 
@@ -49,5 +50,6 @@ class SargState:
         new.rounds = self.rounds
         new.last_grid = self.last_grid
         new.log = self.log
+        new.log_total = self.log_total
         new.filled = self.filled
         return new

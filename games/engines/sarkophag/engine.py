@@ -25,7 +25,14 @@ from .rules import (
     lowest_seats,
     trick_taker,
 )
-from .state import EVENT_MEMORY, SarkophagState, state_from_json, state_to_json
+from .state import (
+    EVENT_MEMORY,
+    Event,
+    SarkophagState,
+    shown_count,
+    state_from_json,
+    state_to_json,
+)
 from .text import refusal, render_events
 
 _MOVE_SHAPE = Text('A move is one card, like {"card": 22}.')
@@ -45,9 +52,11 @@ def deal(seed: int, round_number: int, players: int) -> tuple[tuple[int, ...], .
     )
 
 
-def _remember(events: tuple, *new: tuple) -> tuple:
-    """Append public events, keeping the most recent ``EVENT_MEMORY``."""
-    return (events + new)[-EVENT_MEMORY:]
+def _remember(state: SarkophagState, event: Event) -> None:
+    """Append a public event, keeping the most recent ``EVENT_MEMORY``, and count what the
+    view shows for it."""
+    state.events = (*state.events, event)[-EVENT_MEMORY:]
+    state.events_total += shown_count(event)
 
 
 def _start_round(state: SarkophagState, round_number: int, dealer: int) -> None:
@@ -62,7 +71,7 @@ def _start_round(state: SarkophagState, round_number: int, dealer: int) -> None:
     state.heads = (0,) * n
     state.tricks = (0,) * n
     state.played = ()
-    state.events = _remember(state.events, ("deal", round_number, dealer, leader))
+    _remember(state, ("deal", round_number, dealer, leader))
     state.legal = tuple(follow_cards(state.hands[leader], ()))
 
 
@@ -188,6 +197,7 @@ class SarkophagEngine:
             "scores": list(state.totals),
             "winners": self.winners(state),
             "events": render_events(state.events, state.leader, trick, n),
+            "events_total": state.events_total + len(trick),
             "hand": hand,
             "legal": legal,
             "trick": _seated(state.leader, trick, n),
@@ -250,7 +260,7 @@ def _finish_trick(state: SarkophagState) -> None:
     state.totals = _bump(state.totals, took, count)
     state.last_trick = (state.leader, trick, took)
     state.played = state.played + trick
-    state.events = _remember(state.events, ("trick", state.leader, trick, index))
+    _remember(state, ("trick", state.leader, trick, index))
     state.leader = took
     state.trick = ()
     if state.hands[took]:
@@ -262,11 +272,11 @@ def _finish_trick(state: SarkophagState) -> None:
 def _finish_round(state: SarkophagState) -> None:
     """K6: stop when the limit is passed (or after one round without a limit); else re-deal."""
     state.rounds = (*state.rounds, state.heads)
-    state.events = _remember(state.events, ("round_end", state.round, state.heads, state.totals))
+    _remember(state, ("round_end", state.round, state.heads, state.totals))
     if limit_reached(list(state.totals), state.limit):
         state.over = True
         winners = tuple(lowest_seats(list(state.totals)))
-        state.events = _remember(state.events, ("game_over", winners, state.totals[winners[0]]))
+        _remember(state, ("game_over", winners, state.totals[winners[0]]))
         state.legal = ()
         return
     _start_round(state, state.round + 1, (state.dealer + 1) % state.players)

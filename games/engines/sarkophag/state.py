@@ -17,6 +17,12 @@ EVENT_MEMORY = 20
 STATE_VERSION = 1
 
 
+def shown_count(event: Event) -> int:
+    """How many events the view shows for one stored event: a trick is its plays and the
+    take (``text.render_events``), anything else itself."""
+    return len(event[2]) + 1 if event[0] == "trick" else 1
+
+
 @dataclass(slots=True)
 class SarkophagState:
     players: int
@@ -35,6 +41,9 @@ class SarkophagState:
     last_trick: tuple[int, tuple[int, ...], int] | None  # (leader, cards, taker seat)
     over: bool
     events: tuple[Event, ...]
+    # The view's events ever shown for the stored events, those no longer kept included
+    # (only grows); the current trick's plays are shown on top of them.
+    events_total: int = 0
     # Derived, not saved: the cards the seat to act may play (saves working it out twice).
     legal: tuple[int, ...] = ()
 
@@ -57,6 +66,7 @@ class SarkophagState:
             self.last_trick,
             self.over,
             self.events,
+            self.events_total,
             self.legal,
         )
 
@@ -83,10 +93,13 @@ def state_from_json(data: dict[str, Any]) -> SarkophagState:
         raise ValueError("This is not a saved Sarkophag game.")
     if data.get("version") != STATE_VERSION:
         raise ValueError(f"Unknown Sarkophag save format {data.get('version')!r}.")
-    missing = [name for name in SAVED_FIELDS if name not in data]
+    missing = [name for name in SAVED_FIELDS if name not in data and name != "events_total"]
     if missing:
         raise ValueError(f"The saved Sarkophag game lacks {', '.join(missing)}.")
-    return SarkophagState(*(_freeze(data[name]) for name in SAVED_FIELDS))
+    state = SarkophagState(*(_freeze(data.get(name, 0)) for name in SAVED_FIELDS))
+    if "events_total" not in data:  # saved before the count: the events it kept
+        state.events_total = sum(shown_count(event) for event in state.events)
+    return state
 
 
 def _thaw(value: Any) -> Any:

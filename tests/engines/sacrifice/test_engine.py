@@ -714,6 +714,52 @@ def test_json_round_trip_is_exact():
     assert E.to_json(E.from_json(json.loads(json.dumps(data)))) == data
 
 
+def random_moves(seed: int, steps: int) -> list[tuple[int, dict]]:
+    """Up to ``steps`` random legal moves of game ``seed``, as (seat, move)."""
+    import random
+
+    rng = random.Random(seed)
+    s = E.new_game(2, seed)
+    moves = []
+    while len(moves) < steps and not E.is_over(s):
+        seat = rng.choice(E.to_act(s))
+        move = rng.choice(E.legal_moves(s, seat))
+        moves.append((seat, move))
+        s = E.apply(s, seat, move)
+    return moves
+
+
+def events_totals(seed: int, moves: list[tuple[int, dict]]) -> list[int]:
+    s = E.new_game(2, seed)
+    totals = [E.view(s, None)["events_total"]]
+    for seat, move in moves:
+        s = E.apply(s, seat, move)
+        totals.append(E.view(s, None)["events_total"])
+    return totals
+
+
+def test_events_total_counts_every_event_past_the_kept_window(monkeypatch):
+    moves = random_moves(3, 120)
+    totals = events_totals(3, moves)
+    monkeypatch.setattr("games.engines.sacrifice.state.EVENT_LIMIT", 10_000)
+    s = E.new_game(2, 3)
+    every = [len(s.events)]
+    for seat, move in moves:
+        s = E.apply(s, seat, move)
+        every.append(len(s.events))
+    assert totals == every
+    assert totals[-1] > 20
+
+
+def test_a_game_saved_before_the_count_counts_the_events_it_kept():
+    s = E.new_game(2, 3)
+    for seat, move in random_moves(3, 120):
+        s = E.apply(s, seat, move)
+    data = E.to_json(s)
+    del data["events_total"]
+    assert E.view(E.from_json(data), None)["events_total"] == len(s.events) == 20
+
+
 def test_view_has_the_common_keys():
     view = E.view(E.new_game(2, 1), 0)
     for key in ("game", "seat", "players", "to_act", "is_over", "scores", "winners", "events"):

@@ -533,6 +533,45 @@ def test_view_never_names_a_face_down_tile():
         assert tile not in text
 
 
+def random_moves(seed: int, steps: int) -> list[tuple[int, dict]]:
+    """Up to ``steps`` random legal moves of a three-seat game ``seed``, as (seat, move)."""
+    import random
+
+    rng = random.Random(seed)
+    state = ENGINE.new_game(3, seed)
+    moves = []
+    while len(moves) < steps and not ENGINE.is_over(state):
+        seat = ENGINE.to_act(state)[0]
+        move = rng.choice(ENGINE.legal_moves(state, seat))
+        moves.append((seat, move))
+        state = ENGINE.apply(state, seat, move)
+    return moves
+
+
+def test_events_total_counts_every_event_past_the_kept_window(monkeypatch):
+    moves = random_moves(5, 200)
+    state = ENGINE.new_game(3, 5)
+    totals = [ENGINE.view(state, None)["events_total"]]
+    for seat, move in moves:
+        state = ENGINE.apply(state, seat, move)
+        totals.append(ENGINE.view(state, None)["events_total"])
+    monkeypatch.setattr("games.engines.sarcophagus.state.EVENT_MEMORY", 10_000)
+    state = ENGINE.new_game(3, 5)
+    every = [len(state.events)]
+    for seat, move in moves:
+        state = ENGINE.apply(state, seat, move)
+        every.append(len(state.events))
+    assert totals == every
+    assert totals[-1] > 20
+
+
+def test_a_game_saved_before_the_count_counts_the_events_it_kept():
+    state = play(ENGINE.new_game(3, 5), *random_moves(5, 200))
+    data = ENGINE.to_json(state)
+    del data["events_total"]
+    assert ENGINE.view(ENGINE.from_json(data), None)["events_total"] == len(state.events) == 20
+
+
 def test_view_has_the_common_keys_and_json_types():
     view = ENGINE.view(example_one(), 0)
     for key in ("game", "seat", "players", "to_act", "is_over", "scores", "winners", "events"):

@@ -454,6 +454,30 @@ def test_events_keep_only_the_last_twenty():
     assert events[-2]["kind"] == "round"
 
 
+def test_events_total_counts_every_event_past_the_kept_twenty(monkeypatch):
+    _, moves = play_random_game(8)
+    totals = [ENGINE.view(ENGINE.new_game(2, 8), None)["events_total"]]
+    replay = ENGINE.new_game(2, 8)
+    for seat, move in moves:
+        replay = ENGINE.apply(replay, seat, move)
+        totals.append(ENGINE.view(replay, None)["events_total"])
+    monkeypatch.setattr("games.engines.sarg.engine.EVENTS_KEPT", 10_000)
+    kept_all = ENGINE.new_game(2, 8)
+    every = [len(kept_all.log)]
+    for seat, move in moves:
+        kept_all = ENGINE.apply(kept_all, seat, move)
+        every.append(len(kept_all.log))
+    assert totals == every
+    assert totals[-1] > 20
+
+
+def test_a_game_saved_before_the_count_counts_the_events_it_kept():
+    state, _ = play_random_game(8)
+    data = ENGINE.to_json(state)
+    del data["log_total"]
+    assert ENGINE.view(ENGINE.from_json(data), None)["events_total"] == 20
+
+
 # -- persistence and replay --------------------------------------------------------------
 
 

@@ -210,6 +210,51 @@ def test_json_round_trip_mid_game():
     assert ENGINE.from_json(data) == state
 
 
+def random_moves(seed: int, steps: int) -> list[tuple[int, dict]]:
+    """Up to ``steps`` random legal moves of a four-seat game ``seed``, as (seat, move)."""
+    import random
+
+    rng = random.Random(seed)
+    state = ENGINE.new_game(4, seed, limit=50)
+    moves = []
+    while len(moves) < steps and not ENGINE.is_over(state):
+        seat = ENGINE.to_act(state)[0]
+        move = rng.choice(ENGINE.legal_moves(state, seat))
+        moves.append((seat, move))
+        state = ENGINE.apply(state, seat, move)
+    return moves
+
+
+def events_totals(moves: list[tuple[int, dict]], key) -> list[int]:
+    state = ENGINE.new_game(4, 6, limit=50)
+    totals = [key(ENGINE.view(state, None))]
+    for seat, move in moves:
+        state = ENGINE.apply(state, seat, move)
+        totals.append(key(ENGINE.view(state, None)))
+    return totals
+
+
+def test_events_total_counts_every_shown_event_past_the_kept_window(monkeypatch):
+    moves = random_moves(6, 120)
+    totals = events_totals(moves, lambda view: view["events_total"])
+    monkeypatch.setattr("games.engines.sarkophag.engine.EVENT_MEMORY", 10_000)
+    monkeypatch.setattr("games.engines.sarkophag.text.EVENT_MEMORY", 10_000)
+    assert totals == events_totals(moves, lambda view: len(view["events"]))
+    assert totals[-1] > 100
+
+
+def test_a_game_saved_before_the_count_counts_the_events_it_kept(monkeypatch):
+    state = ENGINE.new_game(4, 6, limit=50)
+    for seat, move in random_moves(6, 120):
+        state = ENGINE.apply(state, seat, move)
+    data = ENGINE.to_json(state)
+    del data["events_total"]
+    old = ENGINE.from_json(data)
+    monkeypatch.setattr("games.engines.sarkophag.text.EVENT_MEMORY", 10_000)
+    view = ENGINE.view(old, None)
+    assert view["events_total"] == len(view["events"]) > 20
+
+
 def test_from_json_refuses_other_data():
     with pytest.raises(ValueError):
         ENGINE.from_json({"game": "sarg"})
