@@ -15,7 +15,7 @@ from typing import Any
 from games.engines.registry import find, parts
 from scoring.faces import card_face
 
-from .common import EVENTS_SHOWN, move_json, named
+from .common import EVENTS_SHOWN, lines_total, move_json, named
 
 BoardBuilder = Callable[[dict[str, Any], list[dict[str, Any]], list[str]], dict[str, Any]]
 
@@ -43,6 +43,7 @@ def generic_board(
         "view": view,
         "move_list": [{"json": move_json(m), "label": move_json(m)} for m in moves],
         "events": events[-EVENTS_SHOWN:][::-1],
+        "events_total": lines_total(view, len(events)),
     }
 
 

@@ -9,6 +9,17 @@ from typing import Any
 EVENTS_SHOWN = 6
 
 
+def lines_total(view: dict[str, Any], lines: int) -> int | None:
+    """How many lines a board's log has had since the game began, for a page to tell its new
+    lines from the ones it showed before even when their words are the same (the template's
+    ``data-events``). ``lines`` is how many the board makes of the view's events, any line it
+    adds included; each event that left the view made one. So a board may drop only an
+    event nothing follows (Sacrifice's "end"). None when the engine keeps no count.
+    """
+    total = view.get("events_total")
+    return None if total is None else total - len(view.get("events", [])) + lines
+
+
 def move_json(move: dict[str, Any]) -> str:
     """A legal move as the move view takes it back: compact JSON of the very dict."""
     return json.dumps(move, separators=(",", ":"))

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from scoring.faces import TILE_SUIT_SYMBOL as SYMBOL
 from scoring.faces import coin_face, per_language, suit_name, suit_word, tile_face
 
-from .common import EVENTS_SHOWN, move_json
+from .common import EVENTS_SHOWN, lines_total, move_json
 
 SUITS = ("sun", "moon", "crown", "arms")
 LATEST_SHOWN = 4
@@ -61,6 +61,7 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "discarded_unseen": view["discarded_unseen"],
         "latest": events[-LATEST_SHOWN:][::-1],
         "events": events[-EVENTS_SHOWN:][::-1],
+        "events_total": lines_total(view, len(events)),
         "announce": " ".join(events[_last_move_start(view["events"]) :]),
         "result": _result(view, names),
         "seat_roles": {

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scoring.faces import card_face
 from scoring.views.sheet_context import explained_square
 
-from .common import EVENTS_SHOWN, Lazy, move_json
+from .common import EVENTS_SHOWN, Lazy, lines_total, move_json
 
 NAIL = (1, 1)
 
@@ -53,6 +53,8 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "rounds": Lazy(_round_table, view),
         "round_end": Lazy(_round_end, view, names),
         "events": Lazy(lambda: _events(view, names)[::-1]),
+        # every event is a line, and a finished game adds its final scores
+        "events_total": lines_total(view, len(view["events"]) + (view["result"] is not None)),
         "result": Lazy(_result, view, names),
     }
 

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 
 from games.engines.sarkophag import HEADS
 
-from .common import EVENTS_SHOWN, move_json
+from .common import EVENTS_SHOWN, lines_total, move_json
 
 LOWER, HIGHER = "lower", "higher"
 DIRECTION_SYMBOL = {LOWER: "▼", HIGHER: "▲"}
@@ -40,6 +40,7 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "result": _result(view, names),
         "limit_text": _limit_text(view["limit"]),
         "events": events[-EVENTS_SHOWN:][::-1],
+        "events_total": lines_total(view, len(events)),
         "announce": events[-1] if events else "",
         "seat_roles": _seat_roles(view),
         "places": _places(view) if view["is_over"] else {},

@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 from games.engines.sacrifice import BUY_VALUE, SACRIFICE_POINTS, score_breakdown
 from scoring.faces import card_face
 
-from ..common import EVENTS_SHOWN, move_json
+from ..common import EVENTS_SHOWN, lines_total, move_json
 from .events import log_texts
 
 RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK"]
@@ -48,6 +48,7 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "altar": [card_face(c) for c in view.get("altar", [])],
         "result": _result(view, names),
         "events": events[-EVENTS_SHOWN:][::-1],
+        "events_total": lines_total(view, len(events)),
         "announce": events[-1] if events else "",
         "seat_roles": _seat_roles(view),
         "places": _places(view) if view["is_over"] else {},
