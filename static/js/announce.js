@@ -16,7 +16,10 @@
 //     it is followed even while it has no data-announce, so it is said again once it returns;
 //     with data-version, an older version arriving late is not read;
 //   - a list marked data-announce-log (the table's "What happened", newest first) reads out
-//     the events it did not have before, oldest first and before everything else;
+//     the events it did not have before, oldest first and before everything else; its
+//     data-events counts the lines the log has ever had, so the new ones are the newest
+//     (count now - count before), even when a full log's new line makes it read word for word
+//     as before (the same words again); a list without it is compared by its words;
 //   - the connection (#connection[data-state]) is said only when it drops, is lost, or comes
 //     back after a drop: not on every page load.
 (function () {
@@ -26,6 +29,7 @@
   var lastVersion = {};
   var logSeen = null;
   var logVersion = -1;
+  var logCount = null;
 
   function sentence(text) {
     text = (text || "").replace(/\s+/g, " ").trim();
@@ -59,6 +63,12 @@
     return isNaN(number) ? null : number;
   }
 
+  // The lines a log has ever had (data-events), or null when it does not say.
+  function countOf(list) {
+    var number = parseInt(list.dataset.events, 10);
+    return isNaN(number) ? null : number;
+  }
+
   // An element read only when its text changed since the last one with its id.
   function changed(el) {
     var text = sentence(el.dataset.announce || el.textContent);
@@ -85,7 +95,7 @@
     }).reverse();
   }
 
-  // The events at the end of the new list that the old one did not end with.
+  // Without counts: the events at the end of the new list that the old one did not end with.
   function fresh(old, now) {
     for (var j = Math.min(old.length, now.length); j > 0; j--) {
       if (old.slice(old.length - j).join("\n") === now.slice(0, j).join("\n")) return now.slice(j);
@@ -98,8 +108,16 @@
     if (version !== null && version < logVersion) return;
     if (version !== null) logVersion = version;
     var now = logEvents(list);
-    fresh(logSeen || [], now).forEach(function (text) { announce(text, null, true); });
+    var count = countOf(list);
+    var news;
+    if (count !== null && logCount !== null) {
+      news = now.slice(Math.max(0, now.length - Math.max(0, count - logCount)));
+    } else {
+      news = fresh(logSeen || [], now);
+    }
+    news.forEach(function (text) { announce(text, null, true); });
     logSeen = now;
+    logCount = count;
   }
 
   // Only elements a swap brought in: htmx also fires its swap events on older elements (the
@@ -111,6 +129,7 @@
     if (el.hasAttribute("data-announce-log")) {
       logSeen = logEvents(el);
       logVersion = versionOf(el) || -1;
+      logCount = countOf(el);
     } else if (el.id && el.hasAttribute("data-announce-changes")) {
       lastText[el.id] = sentence(el.dataset.announce || el.textContent);
       lastVersion[el.id] = versionOf(el) || 0;

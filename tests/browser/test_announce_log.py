@@ -57,3 +57,37 @@ def test_a_mark_on_a_line_is_not_part_of_its_event(live_server, desktop):
     desktop.evaluate(SWAP_LOG, [2, [COIN, "Anna begins"]])
     desktop.wait_for_timeout(300)
     assert sentences(said(desktop)) == ["Anna begins.", f"{COIN}."]
+
+
+# The same, with the count of lines the log has ever had (data-events), as the table draws it.
+SWAP_COUNTED_LOG = """([version, count, events]) => {
+    const old = document.getElementById("log-host");
+    const host = document.createElement("div");
+    host.id = "log-host";
+    host.innerHTML = `<ol data-announce-log data-version="${version}" data-events="${count}">`
+        + events.map((text) => `<li>${text}</li>`).join("") + "</ol>";
+    if (old) old.replaceWith(host); else document.body.appendChild(host);
+    host.dispatchEvent(new CustomEvent("htmx:afterSwap", {bubbles: true}));
+}"""
+
+
+def test_a_full_log_whose_new_line_reads_as_before_is_still_said(live_server, desktop):
+    """Issue #31: the log shows its last lines only; a new line with the words of the others
+    leaves it word for word as it was, and only the count tells that it is new."""
+    desktop.goto(live_server.url + "/")
+    desktop.evaluate(RECORD)
+    desktop.evaluate(SWAP_COUNTED_LOG, [1, 40, [COIN] * 6])
+    desktop.wait_for_timeout(300)
+    desktop.evaluate(SWAP_COUNTED_LOG, [2, 41, [COIN] * 6])
+    desktop.wait_for_timeout(300)
+    assert sentences(said(desktop)) == [f"{COIN}."] * 6 + [f"{COIN}."]
+
+
+def test_more_new_lines_than_shown_are_the_lines_shown_oldest_first(live_server, desktop):
+    desktop.goto(live_server.url + "/")
+    desktop.evaluate(RECORD)
+    desktop.evaluate(SWAP_COUNTED_LOG, [1, 1, ["Anna begins"]])
+    desktop.wait_for_timeout(300)
+    desktop.evaluate(SWAP_COUNTED_LOG, [2, 9, ["Ben passes", COIN, "Anna passes"]])
+    desktop.wait_for_timeout(300)
+    assert sentences(said(desktop)) == ["Anna begins.", "Anna passes.", f"{COIN}.", "Ben passes."]

@@ -210,6 +210,17 @@ def winning_card(state) -> dict | None:
     return None
 
 
+def anna_buys_first(state) -> bool:
+    """A later hand's buying, Anna first and nothing bought yet: "Done buying" buys nothing."""
+    return (
+        state.phase == "buy"
+        and not state.simultaneous
+        and get_engine("sacrifice").to_act(state) == [0]
+        and not state.done[1]
+        and not state.purchases[0]
+    )
+
+
 def sentences(texts: list[str]) -> list[str]:
     return [s for text in texts for s in re.split(r"(?<=[.!?])\s+", text) if s]
 
@@ -272,6 +283,32 @@ class AnnouncementsTest(PlayCase):
         assert any(re.fullmatch(r"Anna sacrifices \d cards?\.", s) for s in sentences(heard))
         for event in set(log):  # everything that happened was said, and once
             assert sentences(heard).count(event) == log.count(event), (event, heard)
+
+    def test_a_move_whose_line_leaves_the_full_log_as_it_read_is_said(self):
+        """Issue #31: the log shows its last lines; when they all read "Anna buys nothing."
+        and she buys nothing again, the log reads as before, and the move is still said."""
+        table = play_until(self.anna, self.ben, anna_buys_first)
+        engine = table.engine
+        state = table.state()
+        nothing = {"kind": "buy", "seats": [0], "text": "{p0} buys nothing."}
+        state.events = (nothing,) * 20
+        state.events_total = 60
+        table.state_json = engine.to_json(state)
+        table.save(update_fields=["state_json"])
+        page = self.page(self.anna, DESKTOP)
+        page.goto(f"{self.live_server_url}/play/{table.public_id}/")
+        wait_live(page)
+        page.evaluate(RECORD)
+        lines = page.locator("#event-log li")
+        expect(lines).to_have_count(6)
+        before = version(page)
+        page.locator("[data-focus-key=buy-done]").focus()
+        page.keyboard.press("Enter")
+        wait_version_at_least(page, before + 1)
+        page.wait_for_timeout(500)
+        words = [" ".join(line.split()) for line in lines.all_inner_texts()]
+        assert words == ["Anna buys nothing."] * 6
+        assert sentences(said(page)).count("Anna buys nothing.") == 1, said(page)
 
     def my_move_by_keyboard(self, page) -> bool:
         """The first of Anna's cards, else "Done buying", by keyboard; the focus then is on
