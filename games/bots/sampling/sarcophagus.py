@@ -262,6 +262,7 @@ def sample_state(view: dict[str, Any], rng: random.Random) -> SarcophagusState:
         end_discards=end_discards,
         results=[s["result"] for s in view["seats"]] if phase == OVER else [],
         events=[],
+        events_total=view["events_total"],
     )
 
 

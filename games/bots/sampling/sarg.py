@@ -78,6 +78,7 @@ def determinise(engine: Engine, view: dict[str, Any], seat: int, rng: random.Ran
         rounds=rounds,
         last_grid=None,
         log=(),
+        log_total=view["events_total"],
     )
 
 

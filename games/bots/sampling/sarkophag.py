@@ -225,6 +225,7 @@ def sample_state(
         else (last["cards"][0]["seat"], tuple(e["card"] for e in last["cards"]), last["taker"]),
         over=view["is_over"],
         events=(),
+        events_total=view["events_total"] - len(trick),  # the view adds the trick's plays
         legal=()
         if view["is_over"]
         else tuple(follow_cards(hands[(leader + len(trick)) % n], trick)),
