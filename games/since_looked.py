@@ -3,11 +3,13 @@
 Each seat keeps the table's version when its person last had the table open
 (``TableSeat.looked_version``, written with presence, ``games.presence.mark_seen``). A
 turn-based player comes back days later; the table page then marks the log's entries that
-the moves since that version added. Engines' events carry no version, so the events at the
-looked version are replayed (seed + move log up to it, spectator's view only) and compared
-with today's: what follows their overlap is new. This runs for a page load of a seated
-person who missed moves, never for a socket's rendering, so the shared renderings stay
-shared.
+the moves since that version added. Engines' events carry no version, so the state at the
+looked version is replayed (seed + move log up to it, spectator's view only): the difference
+of the two views' ``events_total`` (every event ever logged) is what is new. Counting, not
+comparing words: a log whose kept window reads the same after a move (the same words again)
+still has a new entry. A view without the count falls back to comparing the events. This
+runs for a page load of a seated person who missed moves, never for a socket's rendering, so
+the shared renderings stay shared.
 """
 
 from __future__ import annotations
@@ -36,15 +38,22 @@ def new_events(table: Table, looked: int) -> int:
     if table.state_json is None or looked >= table.version:
         return 0
     engine = table.engine
-    now = engine.view(table.state(), None).get("events", [])
+    now = engine.view(table.state(), None)
     moves = TableMove.objects.filter(table=table, number__lte=looked).order_by("number")
     state = None
     for state in replay_states(  # noqa: B007 - the last state is the one wanted
         table.game, len(table.seat_list), table.seed, table.options, moves
     ):
         pass
-    then = engine.view(state, None).get("events", [])
-    return len(now) - _overlap(then, now)
+    return added(engine.view(state, None), now)
+
+
+def added(then: dict[str, Any], now: dict[str, Any]) -> int:
+    """How many of ``now``'s events came after ``then`` (two views of one table)."""
+    shown = now.get("events", [])
+    if "events_total" in then and "events_total" in now:
+        return max(0, min(now["events_total"] - then["events_total"], len(shown)))
+    return len(shown) - _overlap(then.get("events", []), shown)
 
 
 def _overlap(then: list[Any], now: list[Any]) -> int:

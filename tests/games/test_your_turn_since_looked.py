@@ -82,6 +82,24 @@ def test_new_events_counts_the_events_the_moves_since_then_added():
     assert since_looked.new_events(table, 0) >= since_looked.new_events(table, 3)
 
 
+def test_an_event_with_the_same_words_as_the_window_before_is_still_new():
+    """The kept window reads the same after the move; the count tells the new entry."""
+    window = [{"text": "Anna buys nothing."}] * 20
+    then = {"events": window, "events_total": 40}
+    now = {"events": window, "events_total": 41}
+    assert since_looked.added(then, now) == 1
+
+
+def test_more_new_events_than_are_shown_counts_the_shown_ones():
+    then = {"events": [], "events_total": 0}
+    now = {"events": ["a", "b"], "events_total": 30}
+    assert since_looked.added(then, now) == 2
+
+
+def test_views_without_a_count_compare_the_events():
+    assert since_looked.added({"events": ["a", "b"]}, {"events": ["a", "b", "c"]}) == 1
+
+
 def test_the_words_are_german_on_a_german_page():
     table = play(sarg_table(), 1)
     host = user_at(table, 0)
