@@ -217,14 +217,14 @@ def board_events(table: Table, states: int | None = None) -> list[str]:
 
     names = seat_names(list(table.seats.all()))
     texts: list[str] = []
-    seen: list[str] = []
+    seen = 0  # lines the log has had (its data-events), so repeated words still count
     for state in islice(table_states(table), states):
         board = board_context(table.game, table.engine.view(state, None), [], names)
         events = board["events"]
         now = list(reversed(events() if callable(events) else events))
-        kept = next(k for k in range(len(seen) + 1) if seen[k:] == now[: len(seen) - k])
-        texts += now[len(seen) - kept :]
-        seen = now
+        fresh = min(board["events_total"] - seen, len(now))
+        texts += now[len(now) - fresh :]
+        seen = board["events_total"]
     return texts
 
 
