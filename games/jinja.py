@@ -22,7 +22,8 @@ keeps Django's rules where Jinja2's own differ:
 - **Numbers** are whole and drawn unlocalised, as the live fragments draw them.
 
 The pieces (cards, tiles, coins) are ``games.templatetags.pieces``' functions themselves,
-called as ``{{ card(face) }}``.
+called as ``{{ card(face) }}``; a group of moves is ``{% call move_form(…) %}``, the same form
+as the ``move_form`` tag's.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from django.utils import translation
 from markupsafe import Markup
 
 from .boards.common import Lazy
-from .templatetags import pieces
+from .templatetags import moves, pieces
 
 
 def escaped(value: Any) -> Any:
@@ -87,6 +88,16 @@ class Environment(jinja2.Environment):
         return value() if value.__class__ is Lazy else value
 
 
+@jinja2.pass_context
+def move_form(context, css_class: str, when: bool = True, caller=None) -> Any:
+    """``{% call move_form("classes", when=…) %}…{% endcall %}``: the ``move_form`` tag's
+    form (``games.templatetags.moves``) around the block, or the block bare without ``when``."""
+    content = caller()
+    if not when:
+        return content
+    return moves.form(content, css_class, context["urls"]["move"], context["version"], context)
+
+
 def environment(**options: Any) -> Environment:
     """The environment Django's Jinja2 backend builds (``OPTIONS["environment"]``)."""
     options["undefined"] = jinja2.ChainableUndefined  # as Django: nothing, never an error
@@ -104,5 +115,6 @@ def environment(**options: Any) -> Environment:
         sarkophag_card=pieces.sarkophag_card,
         tile=pieces.tile,
         coin=pieces.coin,
+        move_form=move_form,
     )
     return env
