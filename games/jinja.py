@@ -19,7 +19,8 @@ keeps Django's rules where Jinja2's own differ:
   (``games.boards.common.Lazy``) is worked out here, as Django's templates call it.
 - **A missing name** (or a key of one) draws nothing and is false, with DEBUG on too, and
   a template's last newline is kept, as in Django's templates.
-- **Numbers** are whole and drawn unlocalised, as the live fragments draw them.
+- **Numbers** are written as they are: whole numbers, which Django writes alike (no
+  thousands separator is set).
 
 The pieces (cards, tiles, coins) are ``games.templatetags.pieces``' functions themselves,
 called as ``{{ card(face) }}``; a group of moves is ``{% call move_form(…) %}``, the same form
