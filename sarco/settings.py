@@ -100,6 +100,18 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The live fragments that pay for it (Sarg's shared parts), in <app>/jinja2/; the
+        # environment keeps their markup as Django's templates would draw it (games.jinja).
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "environment": "games.jinja.environment",
+            "autoescape": True,
+            "extensions": ["jinja2.ext.i18n"],
+        },
+    },
 ]
 
 ASGI_APPLICATION = "sarco.asgi.application"

@@ -22,7 +22,7 @@ NAIL = (1, 1)
 
 
 # The parts of the board every viewer sees alike, drawn once a version and language
-# (games.shared_parts).
+# (games.shared_parts): Jinja2 templates, in games/jinja2/.
 SHARED_PARTS = {
     "head": "games/sarg/_head.html",
     "round_end": "games/sarg/_round_end.html",

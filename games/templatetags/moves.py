@@ -9,6 +9,9 @@ otherwise (static/js/play.js picks one per submit); without JavaScript it is a p
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
@@ -34,12 +37,15 @@ def move_form(
     viewer has no move) the block is drawn bare, so a board writes its markup once."""
     if not when:
         return content
-    url = context["urls"]["move"]
-    version = context["version"]
+    return form(content, css_class, context["urls"]["move"], context["version"], context)
+
+
+def form(content: Any, css_class: str, url: str, version: int, context: Mapping) -> SafeString:
+    """The move form around ``content`` (markup); Jinja2's boards call it too (games.jinja)."""
     return format_html(FORM, css_class, url, url, _csrf(context), version, content)
 
 
-def _csrf(context: template.Context) -> str:
+def _csrf(context: Mapping) -> str:
     """The page drawn for a request carries the token, for a post without JavaScript; the
     fragments (shared between renderings) do not: htmx sends it as a header."""
     token = context.get("csrf_token")

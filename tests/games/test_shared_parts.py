@@ -116,6 +116,15 @@ def test_the_parts_come_from_the_spectators_view_only():
     assert parts and all(f'"{code}"' in public for code in shown & hands)
 
 
+def test_names_in_the_parts_are_escaped_as_django_escapes_them():
+    table = played(sarg_table(), 1)
+    state = table.state()
+    names = ["O'Brien", 'Ann "A" <b>']
+    parts = shared_parts.shared_parts(table, names, lambda: table.engine.view(state, None))
+    assert "<strong>O&#x27;Brien</strong>" in parts["roles"]
+    assert "<strong>Ann &quot;A&quot; &lt;b&gt;</strong>" in parts["roles"]
+
+
 def squeezed(html: str) -> str:
     return re.sub(r"\s+", " ", html)
 

@@ -1,0 +1,121 @@
+"""Jinja2 for the live fragments where it pays: settings.TEMPLATES' second engine
+(Django's own Jinja2 backend, templates in ``<app>/jinja2/``), with this environment.
+
+A part drawn here must come out byte for byte as Django's templates drew it (names, focus,
+live announcements, German and the no-leak scans hold as they were), so the environment
+keeps Django's rules where Jinja2's own differ:
+
+- **Escaping** as Django escapes (``&quot;`` and ``&#x27;``; markupsafe writes ``&#34;`` and
+  ``&#39;``): every ``{{ value }}`` goes through ``escaped`` before Jinja2's own escape,
+  which leaves markup alone. Markup (a piece's ``SafeString``, a drawn part) is kept.
+- **Translations** through Django's gettext, with its tags' meaning (not
+  ``install_gettext_translations``, whose variables markupsafe escapes and whose ``_()``
+  leaves the translation unescaped): a ``{% trans %}`` block is a ``{% blocktranslate %}``
+  (the message is markup, its variables are escaped; plurals with ``{% pluralize %}``),
+  ``_("…")`` and ``pgettext("context", "…")`` are ``{% translate %}`` (the translation is
+  escaped). ``makemessages`` extracts them (``games/management/commands/makemessages.py``).
+- **Lookups**: ``a.b`` tries the key before the attribute, as Django's templates do (a
+  board's ``items`` stays a key), and a board value worked out only when asked for
+  (``games.boards.common.Lazy``) is worked out here, as Django's templates call it.
+- **A missing name** (or a key of one) draws nothing and is false, with DEBUG on too, and
+  a template's last newline is kept, as in Django's templates.
+- **Numbers** are written as they are: whole numbers, which Django writes alike (no
+  thousands separator is set).
+
+The pieces (cards, tiles, coins) are ``games.templatetags.pieces``' functions themselves,
+called as ``{{ card(face) }}``; a group of moves is ``{% call move_form(…) %}``, the same form
+as the ``move_form`` tag's.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import jinja2
+from django.utils import translation
+from markupsafe import Markup
+
+from .boards.common import Lazy
+from .templatetags import moves, pieces
+
+
+def escaped(value: Any) -> Any:
+    """``value`` as Django's templates write it out: markup as it is, anything else as text
+    escaped by Django's rules (``django.utils.html.escape``)."""
+    if hasattr(value, "__html__"):
+        return value
+    return Markup(html.escape(str(value)))
+
+
+def translate(message: str) -> Markup:
+    """``{% translate message %}``: the translation, escaped."""
+    return escaped(translation.gettext(message))
+
+
+def translate_in_context(context: str, message: str) -> Markup:
+    """``{% translate message context context %}``."""
+    return escaped(translation.pgettext(context, message))
+
+
+def blocktranslate(message: str, **variables: Any) -> Markup:
+    """``{% blocktranslate %}`` (a ``{% trans %}`` block): the translation is markup, the
+    variables put into it are escaped."""
+    return Markup(translation.gettext(message) % _escaped_all(variables))
+
+
+def blocktranslate_plural(singular: str, plural: str, count: int, **variables: Any) -> Markup:
+    """``{% blocktranslate count … %}`` (``{% trans %}…{% pluralize %}…``)."""
+    variables.setdefault("num", count)  # as Jinja2's own ngettext
+    return Markup(translation.ngettext(singular, plural, count) % _escaped_all(variables))
+
+
+def _escaped_all(variables: dict[str, Any]) -> dict[str, Any]:
+    return {name: escaped(value) for name, value in variables.items()}
+
+
+class Environment(jinja2.Environment):
+    """Lookups as Django's templates make them: the key first, ``Lazy`` values worked out."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        try:
+            value = obj[attribute]
+        except (TypeError, LookupError):
+            value = super().getattr(obj, attribute)
+        return value() if value.__class__ is Lazy else value
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        value = super().getitem(obj, argument)
+        return value() if value.__class__ is Lazy else value
+
+
+@jinja2.pass_context
+def move_form(context, css_class: str, when: bool = True, caller=None) -> Any:
+    """``{% call move_form("classes", when=…) %}…{% endcall %}``: the ``move_form`` tag's
+    form (``games.templatetags.moves``) around the block, or the block bare without ``when``."""
+    content = caller()
+    if not when:
+        return content
+    return moves.form(content, css_class, context["urls"]["move"], context["version"], context)
+
+
+def environment(**options: Any) -> Environment:
+    """The environment Django's Jinja2 backend builds (``OPTIONS["environment"]``)."""
+    options["undefined"] = jinja2.ChainableUndefined  # as Django: nothing, never an error
+    options["keep_trailing_newline"] = True
+    options["finalize"] = escaped
+    env = Environment(**options)
+    env.newstyle_gettext = True  # ``{% trans %}`` calls gettext/ngettext with its variables
+    env.globals.update(
+        gettext=blocktranslate,
+        ngettext=blocktranslate_plural,
+        _=translate,
+        pgettext=translate_in_context,
+        card=pieces.card,
+        card_back=pieces.card_back,
+        sarkophag_card=pieces.sarkophag_card,
+        tile=pieces.tile,
+        coin=pieces.coin,
+        move_form=move_form,
+    )
+    return env

@@ -1,0 +1,23 @@
+"""``{% jinja "name" %}``: a part written for Jinja2 (``games.jinja``) drawn where a Django
+template would include it, so each part has one template whether the page draws it or the
+live fragments share it drawn (``games.shared_parts``)."""
+
+from __future__ import annotations
+
+from django import template
+from django.template import engines
+from django.utils.safestring import SafeString, mark_safe
+
+register = template.Library()
+
+# What a part may use of the including template's context; nothing else reaches it. A
+# board's own template (Sarg's) needs what the page gives it: the parts drawn once a version,
+# whether it is a replay, and the move form's address and token.
+PASSED = ("board", "version", "new_events", "shared", "replay", "urls", "csrf_token")
+
+
+@register.simple_tag(takes_context=True)
+def jinja(context, name: str) -> SafeString:
+    """The Jinja2 template ``name`` drawn with the context's ``PASSED`` names."""
+    passed = {key: context[key] for key in PASSED if key in context}
+    return mark_safe(engines["jinja2"].get_template(name).render(passed))  # escaped there

@@ -1,0 +1,97 @@
+"""Jinja2 draws what Django's templates draw (games.jinja): escaping, translations, lookups."""
+
+from __future__ import annotations
+
+import pytest
+from django.template import engines
+from django.utils import translation
+from django.utils.html import escape
+
+from games.boards.common import Lazy
+from games.templatetags.pieces import card
+from scoring.faces import card_face
+
+NAME = 'O\'Brien & "Co" <b>'
+
+
+def jinja(source: str, **context) -> str:
+    return engines["jinja2"].from_string(source).render(context)
+
+
+def django(source: str, **context) -> str:
+    return engines["django"].from_string("{% load i18n %}" + source).render(context)
+
+
+def test_a_value_is_escaped_as_django_escapes_it():
+    assert jinja("{{ name }}", name=NAME) == escape(NAME) == django("{{ name }}", name=NAME)
+
+
+def test_markup_is_kept_as_it_is():
+    face = card_face("QH")
+    assert jinja("{{ card(face) }}", face=face) == card(face)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_trans_block_is_a_blocktranslate(language):
+    words = "<strong>{{ name }}</strong> is Queen: scores the rows (→)"
+    with translation.override(language):
+        drawn = jinja(f"{{% trans name=name %}}{words}{{% endtrans %}}", name=NAME)
+        expected = django(f"{{% blocktranslate %}}{words}{{% endblocktranslate %}}", name=NAME)
+    assert drawn == expected
+    assert "<strong>O&#x27;Brien &amp; &quot;Co&quot; &lt;b&gt;</strong>" in drawn
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("cards", [1, 5])
+def test_a_plural_is_a_blocktranslate_count(language, cards):
+    jinja_source = (
+        "{% trans cards=n %}{{ cards }} card left in the deck{% pluralize cards %}"
+        "{{ cards }} cards left in the deck{% endtrans %}"
+    )
+    django_source = (
+        "{% blocktranslate count cards=n %}{{ cards }} card left in the deck{% plural %}"
+        "{{ cards }} cards left in the deck{% endblocktranslate %}"
+    )
+    with translation.override(language):
+        assert jinja(jinja_source, n=cards) == django(django_source, n=cards)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_underscore_is_a_translate(language):
+    with translation.override(language):
+        assert jinja("{{ _('What happened') }}") == django("{% translate 'What happened' %}")
+        assert jinja("{{ _('a <b> & c') }}") == "a &lt;b&gt; &amp; c"
+
+
+def test_pgettext_is_a_translate_with_a_context():
+    with translation.override("de"):
+        drawn = jinja("{{ pgettext('the joker in Sarg', 'vampire') }}")
+        assert drawn == django('{% translate "vampire" context "the joker in Sarg" %}')
+    assert drawn != "vampire"
+
+
+def test_a_missing_name_or_key_draws_nothing_and_is_false():
+    assert jinja("[{{ nothing }}][{{ nothing.at.all }}][{{ board.none.fresh }}]", board={}) == (
+        "[][][]"
+    )
+    assert jinja("{% if board.round_end.fresh %}x{% endif %}", board={"round_end": None}) == ""
+
+
+def test_a_key_comes_before_an_attribute():
+    assert jinja("{{ board.items }}", board={"items": 2}) == "2"
+
+
+def test_a_lazy_value_is_worked_out_when_looked_up():
+    calls = []
+    board = {"rounds": Lazy(lambda: calls.append(1) or [1, 2]), "other": Lazy(calls.append, 2)}
+    assert jinja("{{ board.rounds|length }} {{ board['rounds'][1] }}", board=board) == "2 2"
+    assert calls == [1]  # once, and never for what the template does not ask
+
+
+def test_the_last_newline_is_kept():
+    assert (
+        engines["jinja2"]
+        .get_template("games/sarg/_head.html")
+        .render({"board": {"view": {"round": 1, "stack": 3}}})
+        .endswith("</p>\n")
+    )
