@@ -73,6 +73,7 @@ function inScorekeeper(url) {
 // A page loaded before this worker controlled it (the very first visit) is kept on request.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
+  if (data.type === "posted") { postedAt = Date.now(); return; }
   if (data.type !== "keep" || typeof data.url !== "string") return;
   var url = new URL(data.url, self.location.origin);
   if (url.origin !== self.location.origin || !inScorekeeper(url)) return;
@@ -110,8 +111,13 @@ function staticFile(request) {
 }
 
 // The network first (a page is always as fresh as it can be), a kept copy without it, or
-// when the network has not answered within a few seconds (a Wi-Fi without internet).
+// when the network has not answered within a few seconds (a Wi-Fi without internet). Not
+// the last, right after a page posted a form (offline-worker.js): the post's answer proved
+// the network, and the page it leads to carries what the post did, once (Django's
+// messages: a kept copy shown instead would lose "The sheet was deleted." for good).
 var SLOW_NETWORK_MS = 4000;
+var POSTED_WITHIN_MS = 30000;
+var postedAt = 0;
 
 function keptPage(request) {
   var network = fetch(request).then(function (response) {
@@ -125,6 +131,7 @@ function keptPage(request) {
     network.then(resolve, function () {
       keptCopy(request.url).then(function (page) { resolve(page || offlinePage()); });
     });
+    if (Date.now() - postedAt < POSTED_WITHIN_MS) return;
     setTimeout(function () {
       keptCopy(request.url).then(function (page) { if (page) resolve(page); });
     }, SLOW_NETWORK_MS);
