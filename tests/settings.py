@@ -30,3 +30,13 @@ elif _SUFFIX:
 # every password check working as before (set, check, change, log in); the site keeps
 # Django's slow default (tests/sarco/test_settings.py).
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# WhiteNoise scans every static file when its middleware is made: once per process on the
+# site, once per test Client in the suite (about 70 ms each). tests/static_files.py keeps the
+# scan per process; requests are served as before.
+MIDDLEWARE = [
+    "tests.static_files.WhiteNoiseScannedOnce"
+    if name == "whitenoise.middleware.WhiteNoiseMiddleware"
+    else name
+    for name in MIDDLEWARE  # noqa: F405
+]
