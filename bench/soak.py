@@ -29,6 +29,8 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from websockets.exceptions import WebSocketException  # noqa: E402
+
 from bench.live import Daphne, connect, servers  # noqa: E402
 
 ROUND_TRIP_LIMIT = 10.0
@@ -107,7 +109,7 @@ async def _table(table: dict, ports: list[int], period: float, stop, soak: Soak)
             soak.moves += 1
             state, version = engine.apply(state, position, move), version + 1
             await asyncio.sleep(max(0.0, period - (time.perf_counter() - started)))
-    except (OSError, TimeoutError, ConnectionError) as error:
+    except (OSError, TimeoutError, ConnectionError, WebSocketException) as error:
         soak.errors.append(f"{table['public_id']}: {error!r}")
     finally:
         for task, _ in listeners:
@@ -128,7 +130,7 @@ async def soak(tables: list[dict], processes: list[Daphne], seconds: float, peri
     deadline = time.perf_counter() + OPEN_LIMIT  # every socket open before the clock starts
     expected = SOCKETS_PER_TABLE * len(tables)
     while result.sockets_open < expected and time.perf_counter() < deadline:
-        if all(driver.done() for driver in drivers):
+        if any(driver.done() for driver in drivers):  # one ended before the clock: a failure
             break
         await asyncio.sleep(0.1)
     samples: list[float] = []
@@ -138,7 +140,9 @@ async def soak(tables: list[dict], processes: list[Daphne], seconds: float, peri
         samples.append(sum(rss_mb(p) for p in processes))
     held = sum(1 for driver in drivers if not driver.done()) * SOCKETS_PER_TABLE
     stop.set()
-    await asyncio.gather(*drivers, return_exceptions=True)
+    for outcome in await asyncio.gather(*drivers, return_exceptions=True):
+        if isinstance(outcome, BaseException):  # what the driver did not expect, said
+            result.errors.append(repr(outcome))
     warm = samples[min(len(samples) - 1, max(1, len(samples) // 4))]  # after the first quarter
     return {
         "sockets": held,

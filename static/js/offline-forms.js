@@ -46,7 +46,7 @@
         body.append("pick", "mode:" + mode);
         fetch(form.getAttribute("action"), {
           method: "POST", credentials: "same-origin", cache: "no-store", body: body,
-          headers: { "HX-Request": "true", "X-CSRFToken": token ? token.value : "" }
+          headers: { "HX-Request": "true", "X-CSRFToken": token ? token.value : "", "X-Sarco-Keep": "1" }
         }).then(function (response) {
           if (response.ok) return response.text().then(function (html) {
             return cache.put(formKey(mode), new Response(html));
@@ -129,7 +129,9 @@
   }
 
   function keepForm(cache, url) {
-    fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+    fetch(url, {  // a keep, not a visit: the messages wait for the next page seen
+      credentials: "same-origin", cache: "no-store", headers: { "X-Sarco-Keep": "1" }
+    }).then(function (response) {
       if (response.ok && !response.redirected) return cache.put(url, response);
     }).catch(function () {});
   }

@@ -18,7 +18,7 @@ self.addEventListener("install", function (event) {
       // One by one: a file that fails must not stop the worker from installing.
       return Promise.all(
         SARCO.kept.map(function (url) {
-          return fetch(url, { credentials: "same-origin", cache: "no-cache" })
+          return fetch(url, { credentials: "same-origin", cache: "no-cache", headers: KEEPING.headers })
             .then(function (response) {
               if (keepable(response)) return cache.put(url, response);
             })
@@ -71,13 +71,16 @@ function inScorekeeper(url) {
 }
 
 // A page loaded before this worker controlled it (the very first visit) is kept on request.
+// The copy is fetched as a keep, not a visit (X-Sarco-Keep): it leaves Django's messages
+// ("The sheet was deleted.") for the page the person sees next.
+var KEEPING = { credentials: "same-origin", headers: { "X-Sarco-Keep": "1" } };
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type === "posted") { postedAt = Date.now(); return; }
   if (data.type !== "keep" || typeof data.url !== "string") return;
   var url = new URL(data.url, self.location.origin);
   if (url.origin !== self.location.origin || !inScorekeeper(url)) return;
-  event.waitUntil(fetch(url.href, { credentials: "same-origin" }).then(function (response) {
+  event.waitUntil(fetch(url.href, KEEPING).then(function (response) {
     if (!keepable(response)) return null;
     return caches.open(PAGE_CACHE).then(function (cache) { return cache.put(url.href, response); });
   }).catch(function () {}));

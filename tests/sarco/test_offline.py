@@ -123,3 +123,19 @@ def test_pages_outside_the_scorekeeper_only_register_the_worker(client):
     assert [script for script in scripts if "/js/offline" in script] == [
         "/static/js/offline-worker.js"
     ]
+
+
+@pytest.mark.django_db
+def test_a_copy_kept_for_offline_leaves_the_messages_for_the_next_page(client):
+    """The worker and the offline forms fetch pages to keep (X-Sarco-Keep): no visit, so the
+    message a post left ("The sheet was deleted.") still shows on the page seen next."""
+    from tests.scoring.sheet_helpers import sarg_sheet, user
+
+    keeper = user()
+    client.force_login(keeper)
+    sheet = sarg_sheet(keeper)
+    client.post(f"/scorekeeper/{sheet.public_id}/delete/")
+    kept = client.get("/scorekeeper/", headers={"X-Sarco-Keep": "1"}).content.decode()
+    assert "The sheet was deleted." not in kept
+    seen = client.get("/scorekeeper/").content.decode()
+    assert "The sheet was deleted." in seen
