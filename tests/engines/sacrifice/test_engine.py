@@ -14,6 +14,7 @@ import pytest
 
 from games.engines import IllegalMove, get_engine
 from games.engines.sacrifice import ENGINE, TROPHIES
+from tests.engines.event_counts import per_move, shown, total
 
 E = ENGINE
 
@@ -729,25 +730,11 @@ def random_moves(seed: int, steps: int) -> list[tuple[int, dict]]:
     return moves
 
 
-def events_totals(seed: int, moves: list[tuple[int, dict]]) -> list[int]:
-    s = E.new_game(2, seed)
-    totals = [E.view(s, None)["events_total"]]
-    for seat, move in moves:
-        s = E.apply(s, seat, move)
-        totals.append(E.view(s, None)["events_total"])
-    return totals
-
-
 def test_events_total_counts_every_event_past_the_kept_window(monkeypatch):
     moves = random_moves(3, 120)
-    totals = events_totals(3, moves)
+    totals = per_move(E, E.new_game(2, 3), moves, total)
     monkeypatch.setattr("games.engines.sacrifice.state.EVENT_LIMIT", 10_000)
-    s = E.new_game(2, 3)
-    every = [len(s.events)]
-    for seat, move in moves:
-        s = E.apply(s, seat, move)
-        every.append(len(s.events))
-    assert totals == every
+    assert totals == per_move(E, E.new_game(2, 3), moves, shown)
     assert totals[-1] > 20
 
 

@@ -11,6 +11,7 @@ from games.engines.sarcophagus import ENGINE, TILES, layout_game
 from games.engines.sarcophagus.pyramid import INDEX, SARCOPHAGUS
 from games.engines.sarcophagus.state import SarcophagusState, suit_owners, tiles_accounted
 from games.engines.sarcophagus.tiles import TILE_IDS
+from tests.engines.event_counts import per_move, shown, total
 
 # A full layout in reading order (apex, row 2, ... row 6); (5,2), (6,2), (6,3) cover the
 # sarcophagus. Seats with three players: 0 sun, 1 moon, 2 crown.
@@ -550,18 +551,9 @@ def random_moves(seed: int, steps: int) -> list[tuple[int, dict]]:
 
 def test_events_total_counts_every_event_past_the_kept_window(monkeypatch):
     moves = random_moves(5, 200)
-    state = ENGINE.new_game(3, 5)
-    totals = [ENGINE.view(state, None)["events_total"]]
-    for seat, move in moves:
-        state = ENGINE.apply(state, seat, move)
-        totals.append(ENGINE.view(state, None)["events_total"])
+    totals = per_move(ENGINE, ENGINE.new_game(3, 5), moves, total)
     monkeypatch.setattr("games.engines.sarcophagus.state.EVENT_MEMORY", 10_000)
-    state = ENGINE.new_game(3, 5)
-    every = [len(state.events)]
-    for seat, move in moves:
-        state = ENGINE.apply(state, seat, move)
-        every.append(len(state.events))
-    assert totals == every
+    assert totals == per_move(ENGINE, ENGINE.new_game(3, 5), moves, shown)
     assert totals[-1] > 20
 
 

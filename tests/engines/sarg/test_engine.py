@@ -12,6 +12,7 @@ from games.engines import ENGINES, IllegalMove, get_engine
 from games.engines.sarg import DECK, ENGINE, final_result, score_round
 from games.engines.sarg.engine import first_dealer, shuffled_deck
 from games.engines.sarg.state import SargState
+from tests.engines.event_counts import per_move, shown, total
 
 from .helpers import flat, square
 
@@ -456,18 +457,9 @@ def test_events_keep_only_the_last_twenty():
 
 def test_events_total_counts_every_event_past_the_kept_twenty(monkeypatch):
     _, moves = play_random_game(8)
-    totals = [ENGINE.view(ENGINE.new_game(2, 8), None)["events_total"]]
-    replay = ENGINE.new_game(2, 8)
-    for seat, move in moves:
-        replay = ENGINE.apply(replay, seat, move)
-        totals.append(ENGINE.view(replay, None)["events_total"])
+    totals = per_move(ENGINE, ENGINE.new_game(2, 8), moves, total)
     monkeypatch.setattr("games.engines.sarg.engine.EVENTS_KEPT", 10_000)
-    kept_all = ENGINE.new_game(2, 8)
-    every = [len(kept_all.log)]
-    for seat, move in moves:
-        kept_all = ENGINE.apply(kept_all, seat, move)
-        every.append(len(kept_all.log))
-    assert totals == every
+    assert totals == per_move(ENGINE, ENGINE.new_game(2, 8), moves, shown)
     assert totals[-1] > 20
 
 

@@ -15,6 +15,7 @@ from games.engines.sarkophag import (
     limit_reached,
     lowest_seats,
 )
+from tests.engines.event_counts import per_move, shown, total
 
 from .helpers import make_state, play
 
@@ -225,21 +226,12 @@ def random_moves(seed: int, steps: int) -> list[tuple[int, dict]]:
     return moves
 
 
-def events_totals(moves: list[tuple[int, dict]], key) -> list[int]:
-    state = ENGINE.new_game(4, 6, limit=50)
-    totals = [key(ENGINE.view(state, None))]
-    for seat, move in moves:
-        state = ENGINE.apply(state, seat, move)
-        totals.append(key(ENGINE.view(state, None)))
-    return totals
-
-
 def test_events_total_counts_every_shown_event_past_the_kept_window(monkeypatch):
     moves = random_moves(6, 120)
-    totals = events_totals(moves, lambda view: view["events_total"])
+    totals = per_move(ENGINE, ENGINE.new_game(4, 6, limit=50), moves, total)
     monkeypatch.setattr("games.engines.sarkophag.engine.EVENT_MEMORY", 10_000)
     monkeypatch.setattr("games.engines.sarkophag.text.EVENT_MEMORY", 10_000)
-    assert totals == events_totals(moves, lambda view: len(view["events"]))
+    assert totals == per_move(ENGINE, ENGINE.new_game(4, 6, limit=50), moves, shown)
     assert totals[-1] > 100
 
 
