@@ -14,6 +14,7 @@ import pytest
 
 from games.engines import IllegalMove, get_engine
 from games.engines.sacrifice import ENGINE, TROPHIES
+from tests.engines import event_counts
 from tests.engines.event_counts import per_move, shown, total
 
 E = ENGINE
@@ -717,17 +718,7 @@ def test_json_round_trip_is_exact():
 
 def random_moves(seed: int, steps: int) -> list[tuple[int, dict]]:
     """Up to ``steps`` random legal moves of game ``seed``, as (seat, move)."""
-    import random
-
-    rng = random.Random(seed)
-    s = E.new_game(2, seed)
-    moves = []
-    while len(moves) < steps and not E.is_over(s):
-        seat = rng.choice(E.to_act(s))
-        move = rng.choice(E.legal_moves(s, seat))
-        moves.append((seat, move))
-        s = E.apply(s, seat, move)
-    return moves
+    return event_counts.random_moves(E, E.new_game(2, seed), seed, steps)
 
 
 def test_events_total_counts_every_event_past_the_kept_window(monkeypatch):

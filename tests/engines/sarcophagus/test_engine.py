@@ -11,6 +11,7 @@ from games.engines.sarcophagus import ENGINE, TILES, layout_game
 from games.engines.sarcophagus.pyramid import INDEX, SARCOPHAGUS
 from games.engines.sarcophagus.state import SarcophagusState, suit_owners, tiles_accounted
 from games.engines.sarcophagus.tiles import TILE_IDS
+from tests.engines import event_counts
 from tests.engines.event_counts import per_move, shown, total
 
 # A full layout in reading order (apex, row 2, ... row 6); (5,2), (6,2), (6,3) cover the
@@ -536,17 +537,7 @@ def test_view_never_names_a_face_down_tile():
 
 def random_moves(seed: int, steps: int) -> list[tuple[int, dict]]:
     """Up to ``steps`` random legal moves of a three-seat game ``seed``, as (seat, move)."""
-    import random
-
-    rng = random.Random(seed)
-    state = ENGINE.new_game(3, seed)
-    moves = []
-    while len(moves) < steps and not ENGINE.is_over(state):
-        seat = ENGINE.to_act(state)[0]
-        move = rng.choice(ENGINE.legal_moves(state, seat))
-        moves.append((seat, move))
-        state = ENGINE.apply(state, seat, move)
-    return moves
+    return event_counts.random_moves(ENGINE, ENGINE.new_game(3, seed), seed, steps)
 
 
 def test_events_total_counts_every_event_past_the_kept_window(monkeypatch):

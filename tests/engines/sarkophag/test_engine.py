@@ -15,6 +15,7 @@ from games.engines.sarkophag import (
     limit_reached,
     lowest_seats,
 )
+from tests.engines import event_counts
 from tests.engines.event_counts import per_move, shown, total
 
 from .helpers import make_state, play
@@ -213,17 +214,7 @@ def test_json_round_trip_mid_game():
 
 def random_moves(seed: int, steps: int) -> list[tuple[int, dict]]:
     """Up to ``steps`` random legal moves of a four-seat game ``seed``, as (seat, move)."""
-    import random
-
-    rng = random.Random(seed)
-    state = ENGINE.new_game(4, seed, limit=50)
-    moves = []
-    while len(moves) < steps and not ENGINE.is_over(state):
-        seat = ENGINE.to_act(state)[0]
-        move = rng.choice(ENGINE.legal_moves(state, seat))
-        moves.append((seat, move))
-        state = ENGINE.apply(state, seat, move)
-    return moves
+    return event_counts.random_moves(ENGINE, ENGINE.new_game(4, seed, limit=50), seed, steps)
 
 
 def test_events_total_counts_every_shown_event_past_the_kept_window(monkeypatch):
