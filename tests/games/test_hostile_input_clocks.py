@@ -168,6 +168,7 @@ def test_hostile_requests_to_the_clocks_endpoints(world, who, route, method, dat
 
 
 @pytest.mark.slow
+@pytest.mark.once  # the 60-example run above is repeated on PostgreSQL
 @settings(max_examples=800, deadline=None, suppress_health_check=FIXTURE_OK)
 @HOSTILE
 def test_many_hostile_requests_to_the_clocks_endpoints(world, who, route, method, data, htmx, pk):

@@ -173,6 +173,7 @@ def test_hostile_requests_to_every_endpoint(world, who, route, game, method, dat
 
 
 @pytest.mark.slow
+@pytest.mark.once  # the 60-example run above is repeated on PostgreSQL
 @settings(max_examples=1500, deadline=None, suppress_health_check=FIXTURE_OK)
 @HOSTILE
 def test_many_hostile_requests_to_every_endpoint(
