@@ -146,31 +146,34 @@ def _seat_rows(table, seats, names, view, seat, to_act, board, away) -> list[dic
     places = {}
     if view and view["is_over"] and not (board or {}).get("shows_ranking"):
         places = (board or {}).get("places") or _places(scores)  # a board may rank otherwise
-    rows = [
-        {
-            "position": s.position,
-            "number": s.position + 1,
-            "name": names[i],
-            "is_you": s.position == seat,
-            "is_bot": s.is_bot,
-            "handed_to_bot": s.handed_to_bot,
-            "is_free": s.is_free,
-            "invite_only": s.invite_only,
-            "is_host": s.user_id is not None and s.user_id == table.host_id,
-            "to_act": s.position in to_act,
-            "score": scores[s.position] if scores else None,
-            "winner": s.position in winners,
-            "place": places.get(s.position),
-            "role": roles.get(s.position, ""),
-            "away_since": away.get(s.position),
-            "away_text": presence.since_text(away[s.position]) if s.position in away else "",
-        }
-        for i, s in enumerate(seats)
-    ]
-    for row in rows:  # worked out here, not by tags and filters in every seat's row
-        flags = (("to_act", " seat-to-act"), ("is_you", " seat-you"), ("is_free", " seat-free"))
-        row["classes"] = "".join(name for flag, name in flags if row[flag])
-        row["score_text"] = intcomma(row["score"]) if row["score"] is not None else ""
+    rows = []
+    for name, s in zip(names, seats, strict=False):
+        score = scores[s.position] if scores else None
+        is_you, acts = s.position == seat, s.position in to_act
+        flags = ((acts, " seat-to-act"), (is_you, " seat-you"), (s.is_free, " seat-free"))
+        rows.append(
+            {
+                "position": s.position,
+                "number": s.position + 1,
+                "name": name,
+                "is_you": is_you,
+                "is_bot": s.is_bot,
+                "handed_to_bot": s.handed_to_bot,
+                "is_free": s.is_free,
+                "invite_only": s.invite_only,
+                "is_host": s.user_id is not None and s.user_id == table.host_id,
+                "to_act": acts,
+                "score": score,
+                "winner": s.position in winners,
+                "place": places.get(s.position),
+                "role": roles.get(s.position, ""),
+                "away_since": away.get(s.position),
+                "away_text": presence.since_text(away[s.position]) if s.position in away else "",
+                # worked out here, not by tags and filters in every seat's row
+                "classes": "".join(css for on, css in flags if on),
+                "score_text": intcomma(score) if score is not None else "",
+            }
+        )
     return rows
 
 
