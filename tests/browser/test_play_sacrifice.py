@@ -87,6 +87,9 @@ def let_a_bot_play_for(seats, name: str) -> None:
     raise AssertionError(f"no way to let a bot play for {name}")
 
 
+TAP_TIMEOUT = 5_000  # ms: a control that has not taken a tap by then was swapped away
+
+
 def settle(page) -> None:
     """No move request in flight: a bot's move can reach the socket before the poster's own
     answer, and a tap meanwhile would hit a button htmx has disabled."""
@@ -158,7 +161,8 @@ class SacrificeTableTest(PlayCase):
                 break
             self.phase_shots(anna, clara, seen)
             before = version(anna)
-            self.move(anna)
+            if not self.move(anna):
+                continue
             moved_on(anna, table, before)
             settle(anna)
             assert fits_a_phone(anna) and fits_a_phone(clara)
@@ -208,24 +212,33 @@ class SacrificeTableTest(PlayCase):
         expect(page.locator(".sf-bought")).to_contain_text(card[:-1])
         return card
 
-    def move(self, page) -> None:
+    def move(self, page) -> bool:
         """The sacrifice's first choice, else the first card of the hand, else done buying
-        (one purchase in odd hands when there is one)."""
+        (one purchase in odd hands when there is one). False when the control chosen went
+        away before the tap (the bot's move swapped the board in): look again, as a person
+        would."""
         buttons = page.locator(BUTTONS)
         picker = page.locator(".sf-picker")
         if picker.count():
             pick_and_sacrifice(page)
-            return
+            return True
         play = page.locator(".sf-cards .sf-card-button")
-        if play.count():
-            play.first.click()
-            return
         options = page.locator(".sf-buy-options button")
-        hand = int(page.locator(".sf-hand-no").inner_text().split()[1])
-        if options.count() and hand % 2 and not page.locator(".sf-bought").count():
-            options.first.click()
-            return
-        buttons.last.click()
+        if play.count():
+            control = play.first
+        elif (
+            options.count()
+            and int(page.locator(".sf-hand-no").inner_text().split()[1]) % 2
+            and not page.locator(".sf-bought").count()
+        ):
+            control = options.first
+        else:
+            control = buttons.last
+        try:
+            control.click(timeout=TAP_TIMEOUT)
+        except PlaywrightTimeoutError:
+            return False
+        return True
 
     def wait_my_turn(self, page) -> bool:
         for _ in range(int(TIMEOUT / 250)):
