@@ -9,8 +9,9 @@ Use it in any Playwright test once the page shows the state you want checked::
     assert_accessible(page, "lobby")             # this size and scheme only
     assert_accessible_everywhere(page, "lobby")  # phone + desktop, light + dark
 
-or take the `a11y_page` fixture (tests/browser/conftest.py), a page already at one of the four
-size/scheme combinations, parametrised so the test runs four times.
+or take the `a11y_page` fixture (tests/browser/conftest.py), a phone or a desktop page
+(the test runs twice), and check each state in light and dark with
+`assert_accessible_in_both_schemes`.
 
 axe-core comes with the pinned axe-playwright-python package (no download).
 """
@@ -103,6 +104,26 @@ def assert_accessible_everywhere(page, name: str, *, exclude: list[str] | None =
         if original_size:
             page.set_viewport_size(original_size)
         page.emulate_media(color_scheme=original_scheme)
+    if failures:
+        raise AssertionError("\n\n".join(failures))
+
+
+def assert_accessible_in_both_schemes(page, name: str, shot: str | None = None) -> None:
+    """The page as it is, in light and then in dark, at its own size; with ``shot``, a
+    screenshot of each as ``{shot}-light`` and ``{shot}-dark``. The scheme is switched in the
+    page (as the context's ``color_scheme`` sets it), so a test walks its flow once per size
+    rather than once per size and scheme. All failures are reported together."""
+    from tests.browser.conftest import screenshot
+
+    failures = []
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        if shot:
+            screenshot(page, f"{shot}-{scheme}")
+        try:
+            assert_accessible(page, name)
+        except AssertionError as failure:
+            failures.append(str(failure))
     if failures:
         raise AssertionError("\n\n".join(failures))
 

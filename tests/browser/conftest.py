@@ -137,22 +137,19 @@ def desktop(browser):
     context.close()
 
 
-@pytest.fixture(
-    params=[(size, scheme) for size in SIZES for scheme in SCHEMES],
-    ids=lambda combination: "-".join(combination),
-)
+@pytest.fixture(params=list(SIZES))
 def a11y_page(request, browser):
-    """A page at each of phone/desktop size and light/dark scheme in turn (the test runs four
-    times); `page.a11y_label` says which, e.g. "phone-dark", for screenshot names."""
-    size, scheme = request.param
+    """A page at phone size (a mobile context) and then at desktop size (the test runs
+    twice); `page.a11y_label` says which, for screenshot names. Light and dark are switched
+    within the page (`tests.browser.axe.assert_accessible_in_both_schemes`)."""
+    size = request.param
     context = browser.new_context(
         viewport=SIZES[size],
-        color_scheme=scheme,
         is_mobile=size == "phone",
         device_scale_factor=2 if size == "phone" else 1,
     )
     page = context.new_page()
-    page.a11y_label = f"{size}-{scheme}"
+    page.a11y_label = size
     yield page
     context.close()
 

@@ -1,5 +1,6 @@
 """axe-core on every page state the browser tests visit, at phone and desktop size, light and
-dark (the `a11y_page` fixture runs each test four times): no critical or serious violation."""
+dark (the `a11y_page` fixture runs each test at both sizes, `check` each state in both
+schemes): no critical or serious violation."""
 
 from concurrent.futures import ThreadPoolExecutor
 
@@ -10,8 +11,12 @@ from playwright.sync_api import expect
 from scoring import sheet_import, sheets
 from scoring.demo import DEMO_SHEETS
 from scoring.models import Player
-from tests.browser.axe import assert_accessible, assert_accessible_everywhere
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.axe import (
+    assert_accessible,
+    assert_accessible_everywhere,
+    assert_accessible_in_both_schemes,
+)
+from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser]
 GAMES = ["sarkophag", "sarg", "sarcophagus", "sacrifice"]
@@ -37,6 +42,20 @@ def test_the_helper_passes_a_clean_page_in_every_size_and_scheme(desktop):
     assert desktop.viewport_size == {"width": 1280, "height": 800}
 
 
+def test_both_schemes_are_checked_in_the_page_itself(desktop):
+    """A fault only the dark scheme has is found, and named as dark, by the check that
+    switches the scheme within the page."""
+    desktop.set_content(
+        '<html lang="en"><title>t</title><style>@media (prefers-color-scheme: dark) '
+        "{p {color:#333;background:#222}}</style><main><p>dim at night</p></main></html>"
+    )
+    with pytest.raises(AssertionError) as failure:
+        assert_accessible_in_both_schemes(desktop, "a page dim at night")
+    message = str(failure.value)
+    assert "a page dim at night at 1280x800, dark" in message
+    assert ", light" not in message
+
+
 @pytest.fixture
 def keeper(db):
     return User.objects.create_user("keeper", "k@example.org", "a-long-password-1")
@@ -48,9 +67,8 @@ def organiser(db):
 
 
 def check(page, name: str) -> None:
-    """axe on the page as it is, and a screenshot to look at."""
-    screenshot(page, f"a11y-{name}-{page.a11y_label}")
-    assert_accessible(page, name)
+    """axe on the page as it is, light and dark, and a screenshot of each to look at."""
+    assert_accessible_in_both_schemes(page, name, shot=f"a11y-{name}-{page.a11y_label}")
 
 
 def off_thread(function, *args, **kwargs):

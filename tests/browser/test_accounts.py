@@ -6,15 +6,15 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from scoring.member_mail import confirmation_token
-from tests.browser.axe import assert_accessible
-from tests.browser.conftest import log_in, screenshot
+from tests.browser.axe import assert_accessible_in_both_schemes
+from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def check(page, name: str) -> None:
-    screenshot(page, f"a11y-{name}-{page.a11y_label}")
-    assert_accessible(page, name)
+    """axe on the page as it is, light and dark, and a screenshot of each to look at."""
+    assert_accessible_in_both_schemes(page, name, shot=f"a11y-{name}-{page.a11y_label}")
 
 
 @pytest.fixture

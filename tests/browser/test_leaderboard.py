@@ -10,7 +10,7 @@ from django.utils import timezone
 from scoring import ratings
 from scoring.bulk_import import import_sheets
 from scoring.models import Player
-from tests.browser.axe import assert_accessible
+from tests.browser.axe import assert_accessible, assert_accessible_in_both_schemes
 from tests.browser.conftest import screenshot
 from tests.scoring.test_ratings import finished
 
@@ -106,10 +106,12 @@ def test_standings_and_player_page_in_light_and_dark(live_server, a11y_page, clu
     page = a11y_page
     page.goto(live_server.url + "/leaderboard/sarg/?everyone=on")
     page.locator("details.filters > summary").click()
-    screenshot(page, f"leaderboard-standings-{page.a11y_label}")
-    assert_accessible(page, "standings")
+    assert_accessible_in_both_schemes(
+        page, "standings", shot=f"leaderboard-standings-{page.a11y_label}"
+    )
     anna = Player.objects.get(name="Anna")
     page.goto(f"{live_server.url}/players/{anna.pk}/")
     page.locator("figure.chart summary").first.click()
-    screenshot(page, f"leaderboard-player-{page.a11y_label}")
-    assert_accessible(page, "player page with its data table open")
+    assert_accessible_in_both_schemes(
+        page, "player page with its data table open", shot=f"leaderboard-player-{page.a11y_label}"
+    )
