@@ -58,4 +58,7 @@ async def test_the_loop_keeps_ticking_while_a_hard_bot_thinks(monkeypatch):
     start, end = thinking
     assert end - start >= 0.8 * THINKING  # the bot took its time ...
     during = [t for t in ticks if start < t < end]
-    assert len(during) >= 20  # ... and the loop went on serving (a tick every 10 ms at best)
+    # ... and the loop went on serving: a tick every 10 ms at best, far fewer when the GIL and
+    # a loaded machine (seen in a full run beside other work: 9) keep its thread waiting; a
+    # bot thinking on the loop would leave none at all.
+    assert len(during) >= 5
