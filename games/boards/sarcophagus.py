@@ -17,10 +17,18 @@ from django.utils.translation import ngettext
 from scoring.faces import TILE_SUIT_SYMBOL as SYMBOL
 from scoring.faces import coin_face, per_language, suit_name, suit_word, tile_face
 
-from .common import EVENTS_SHOWN, lines_total, move_json
+from .common import EVENTS_SHOWN, Lazy, lines_total, move_json
 
 SUITS = ("sun", "moon", "crown", "arms")
 LATEST_SHOWN = 4
+
+# The parts of the board every viewer sees alike, drawn once a version and language
+# (games.shared_parts): Jinja2 templates, in games/jinja2/.
+SHARED_PARTS = {
+    "latest": "games/sarcophagus/_latest.html",
+    "discarded": "games/sarcophagus/_discarded.html",
+    "events": "games/_events.html",
+}
 
 
 def where(position: list[int]) -> str:
@@ -40,7 +48,10 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
     coin_moves = [m for m in moves if "coin" in m]
     hand = _hand(view, coin_moves, my_suits)
     mode = _mode(view, moves)
-    events = _events(view, names)
+    # The log's words: drawn once a version for every viewer from the spectator's board (the
+    # latest moves and the log), so a seat's own board works them out only where it draws
+    # them itself (the replay) or is asked for them.
+    events = Lazy(_events, view, names)
     return {
         "view": view,
         "names": names,
@@ -59,10 +70,10 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "players": _players(view, names),
         "discarded": [tile_face(t) for t in view["discarded"]],
         "discarded_unseen": view["discarded_unseen"],
-        "latest": events[-LATEST_SHOWN:][::-1],
-        "events": events[-EVENTS_SHOWN:][::-1],
-        "events_total": lines_total(view, len(events)),
-        "announce": " ".join(events[_last_move_start(view["events"]) :]),
+        "latest": Lazy(lambda: events()[-LATEST_SHOWN:][::-1]),
+        "events": Lazy(lambda: events()[-EVENTS_SHOWN:][::-1]),
+        "events_total": lines_total(view, len(view["events"])),  # a line per event
+        "announce": Lazy(lambda: " ".join(events()[_last_move_start(view["events"]) :])),
         "result": _result(view, names),
         "seat_roles": {
             seat["seat"]: " · ".join(f"{SYMBOL[s]} {suit_word(s)}" for s in seat["suits"])

@@ -200,3 +200,40 @@ def test_another_process_forwards_the_messages_parts_without_drawing_or_asking(
 def test_parts_not_as_a_move_sends_them_are_ignored(carried):
     shared_parts.take(carried)
     assert not shared_parts._recent
+
+
+def sarcophagus_table(seats: int = 4) -> Table:
+    """A Sarcophagus table of ``seats`` people, started."""
+    host = user()
+    table = tables.open_table("sarcophagus", host, seats=seats)
+    for _ in range(seats - 1):
+        tables.take_seat(table, user())
+    return Table.objects.get(pk=tables.start(table, host).pk)
+
+
+def test_sarcophagus_shares_its_latest_moves_discarded_tiles_and_log():
+    assert set(shared_parts.PARTS["sarcophagus"]) == {"latest", "discarded", "events"}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_each_sarcophagus_viewer_gets_the_markup_it_would_have_drawn_itself(monkeypatch, language):
+    table = played(sarcophagus_table(), 30)
+    viewers = [(s, user_at(table, s)) for s in range(4)] + [(None, user()), (None, None)]
+    with translation.override(language):
+        drawn_once = [rendering.table_fragments(table, s, user=u) for s, u in viewers]
+        assert 'class="sc-latest"' in drawn_once[0] and 'id="event-log"' in drawn_once[0]
+        rendering._recent.clear()
+        monkeypatch.setitem(shared_parts.PARTS, "sarcophagus", {})  # every viewer draws it all
+        drawn_each = [rendering.table_fragments(table, s, user=u) for s, u in viewers]
+    assert drawn_once == drawn_each
+
+
+def test_sarcophagus_parts_come_from_the_spectators_view_only():
+    table = played(sarcophagus_table(), 30)
+    state = table.state()
+    names = seat_names(list(table.seats.all()))
+    public = json.dumps(table.engine.view(state, None))
+    parts = shared_parts.shared_parts(table, names, lambda: table.engine.view(state, None))
+    html = "".join(parts.values())
+    assert parts and 'data-coin="' not in html  # no coin's value, anyone's
+    assert all(f'"{code}"' in public for code in re.findall(r'data-tile="([^"]*)"', html))
