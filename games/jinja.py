@@ -9,11 +9,12 @@ keeps Django's rules where Jinja2's own differ:
   ``&#39;``): every ``{{ value }}`` goes through ``escaped`` before Jinja2's own escape,
   which leaves markup alone. Markup (a piece's ``SafeString``, a drawn part) is kept.
 - **Translations** through Django's gettext, with its tags' meaning (not
-  ``install_gettext_translations``, whose variables markupsafe escapes and whose ``_()``
-  leaves the translation unescaped): a ``{% trans %}`` block is a ``{% blocktranslate %}``
-  (the message is markup, its variables are escaped; plurals with ``{% pluralize %}``),
-  ``_("…")`` and ``pgettext("context", "…")`` are ``{% translate %}`` (the translation is
-  escaped). ``makemessages`` extracts them (``games/management/commands/makemessages.py``).
+  ``install_gettext_translations``, whose variables markupsafe escapes with its own
+  entities): a ``{% trans %}`` block is a ``{% blocktranslate %}`` (the message is markup,
+  its variables are escaped; plurals with ``{% pluralize %}``), ``_("…")`` and
+  ``pgettext("context", "…")`` are ``{% translate "…" %}`` (the translation as it is:
+  Django keeps a literal's translation unescaped). ``makemessages`` extracts them
+  (``games/management/commands/makemessages.py``).
 - **Lookups**: ``a.b`` tries the key before the attribute, as Django's templates do (a
   board's ``items`` stays a key), and a board value worked out only when asked for
   (``games.boards.common.Lazy``) is worked out here, as Django's templates call it.
@@ -49,13 +50,15 @@ def escaped(value: Any) -> Any:
 
 
 def translate(message: str) -> Markup:
-    """``{% translate message %}``: the translation, escaped."""
-    return escaped(translation.gettext(message))
+    """``{% translate "message" %}``: the translation as it is. Django marks a template's
+    string literal safe and its translation with it, so an apostrophe or ``&`` in the words
+    is written out, not escaped; the message comes from the template, never from a user."""
+    return Markup(translation.gettext(message))
 
 
 def translate_in_context(context: str, message: str) -> Markup:
-    """``{% translate message context context %}``."""
-    return escaped(translation.pgettext(context, message))
+    """``{% translate "message" context "context" %}``, as ``translate``."""
+    return Markup(translation.pgettext(context, message))
 
 
 def blocktranslate(message: str, **variables: Any) -> Markup:
