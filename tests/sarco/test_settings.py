@@ -1,5 +1,6 @@
 """Settings come from the environment; each case loads them in a fresh interpreter."""
 
+import functools
 import json
 import os
 import subprocess
@@ -50,9 +51,16 @@ def run_python(env: dict[str, str], code: str) -> subprocess.CompletedProcess:
 
 
 def load(env: dict[str, str]) -> dict:
-    result = run_python(env, PROBE)
+    """The settings a fresh interpreter loads from ``env``; each environment is loaded once per
+    test process (a fresh interpreter is about a second), the tests read copies."""
+    return json.loads(_loaded(frozenset(env.items())))
+
+
+@functools.cache
+def _loaded(env: frozenset[tuple[str, str]]) -> str:
+    result = run_python(dict(env), PROBE)
     assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    return result.stdout
 
 
 def test_embedded_default_is_sqlite_in_wal_mode_with_in_memory_layer():
