@@ -25,7 +25,9 @@ keeps Django's rules where Jinja2's own differ:
 
 The pieces (cards, tiles, coins) are ``games.templatetags.pieces``' functions themselves,
 called as ``{{ card(face) }}``; a group of moves is ``{% call move_form(…) %}``, the same form
-as the ``move_form`` tag's.
+as the ``move_form`` tag's. The table's frame has Django's tags as functions too:
+``{{ csrf_field() }}``, ``url("name", arg)``, ``|intcomma``, and ``{{ board_part() }}`` for
+``{% include board.template %}`` (a board still in Django's templates is drawn by them).
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ import html
 from typing import Any
 
 import jinja2
+from django.contrib.humanize.templatetags.humanize import intcomma
+from django.template import Context, engines
+from django.urls import reverse
 from django.utils import translation
 from markupsafe import Markup
 
@@ -93,6 +98,39 @@ class Environment(jinja2.Environment):
 
 
 @jinja2.pass_context
+def csrf_field(context) -> Markup:
+    """``{% csrf_token %}``: the token's hidden field where the context has one (a page
+    drawn for a request), nothing for the shared fragments."""
+    token = context.get("csrf_token")
+    if not token or token == "NOTPROVIDED":
+        return Markup("")
+    return Markup('<input type="hidden" name="csrfmiddlewaretoken" value="%s">') % escaped(token)
+
+
+def url(name: str, *args: Any) -> str:
+    """``{% url "name" arg %}``."""
+    return reverse(name, args=args)
+
+
+_DJANGO_ONLY: set[str] = set()  # boards Jinja2 has no template for: Django's draws them
+
+
+@jinja2.pass_context
+def board_part(context) -> Markup:
+    """``{% include board.template %}`` in the table's frame: the board's Jinja2 template
+    where it has one, else Django's, with the frame's context (unlocalized, as the frame
+    drew it inside ``{% localize off %}``)."""
+    name, names = context["board"]["template"], context.get_all()
+    if name not in _DJANGO_ONLY:
+        try:
+            return Markup(context.environment.get_template(name).render(names))
+        except jinja2.TemplateNotFound:
+            _DJANGO_ONLY.add(name)
+    drawn = engines["django"].get_template(name).template.render(Context(names, use_l10n=False))
+    return Markup(drawn)
+
+
+@jinja2.pass_context
 def move_form(context, css_class: str, when: bool = True, caller=None) -> Any:
     """``{% call move_form("classes", when=…) %}…{% endcall %}``: the ``move_form`` tag's
     form (``games.templatetags.moves``) around the block, or the block bare without ``when``."""
@@ -120,5 +158,9 @@ def environment(**options: Any) -> Environment:
         tile=pieces.tile,
         coin=pieces.coin,
         move_form=move_form,
+        csrf_field=csrf_field,
+        board_part=board_part,
+        url=url,
     )
+    env.filters["intcomma"] = intcomma
     return env

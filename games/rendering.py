@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.core.cache import cache
-from django.template import TemplateDoesNotExist
+from django.template import TemplateDoesNotExist, engines
 from django.template.loader import get_template, render_to_string
 from django.urls import NoReverseMatch, get_script_prefix, reverse
 from django.utils import translation
@@ -328,11 +328,18 @@ def table_fragments(table, seat: int | None, *, user=None) -> str:
             return html
     context = table_context(table, seat, user=user)
     context["oob"] = True
-    html = render_to_string("games/_table_live.html", context)
+    html = draw_frame(context)
     _remember(key, html)
     if shared:
         _cache(_spectator_key(key), html)
     return html
+
+
+def draw_frame(context: dict[str, Any]) -> str:
+    """The table's live frame (``games/jinja2/games/_table_live.html``: the banner, the clock,
+    the seats, the board, the actions and the log) drawn from ``context`` with Jinja2, as the
+    table page draws it through ``{% jinja %}``."""
+    return engines["jinja2"].get_template("games/_table_live.html").render(context)
 
 
 def _cached(key: str) -> str | None:

@@ -12,8 +12,14 @@ register = template.Library()
 
 # What a part may use of the including template's context; nothing else reaches it. A
 # board's own template (Sarg's) needs what the page gives it: the parts drawn once a version,
-# whether it is a replay, and the move form's address and token.
-PASSED = ("board", "version", "new_events", "shared", "replay", "urls", "csrf_token")
+# whether it is a replay, and the move form's address and token; the table's frame
+# (games/_table_live.html) the table, the viewer's seat, the seats, the banner, the buttons,
+# the clock and the invite link as well.
+PASSED = (
+    *("board", "version", "new_events", "shared", "replay", "urls", "csrf_token"),
+    *("table", "seat", "seats", "seats_by_place", "banner", "page_title", "controls"),
+    *("bot_levels", "clock", "invite_url", "oob"),
+)
 
 
 @register.simple_tag(takes_context=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from django.template import engines
 from django.utils import translation
@@ -98,3 +100,30 @@ def test_the_last_newline_is_kept():
         .render({"board": {"view": {"round": 1, "stack": 3}}})
         .endswith("</p>\n")
     )
+
+
+@pytest.mark.parametrize("token", ["abc'<x>", "NOTPROVIDED", "", None])
+def test_csrf_field_is_the_csrf_token_tag(token):
+    source = "<form>{% csrf_token %}</form>"
+    expected = django(source, csrf_token=token) if token is not None else django(source)
+    context = {"csrf_token": token} if token is not None else {}
+    assert jinja("<form>{{ csrf_field() }}</form>", **context) == expected
+
+
+def test_url_and_intcomma_are_django_s():
+    sheet = uuid.UUID(int=7)
+    drawn = jinja('{{ url("play:lobby") }} {{ url("sheet", s) }} {{ n|intcomma }}', n=1234, s=sheet)
+    expected = django(
+        "{% load humanize %}{% url 'play:lobby' %} {% url 'sheet' s %} {{ n|intcomma }}",
+        n=1234,
+        s=sheet,
+    )
+    assert drawn == expected
+
+
+def test_a_board_jinja2_has_no_template_for_is_drawn_by_django_s():
+    """The table's frame draws each board with its own engine (``board_part``)."""
+    drawn = jinja("{{ board_part() }}", board={"template": "games/_board_generic.html"})
+    assert drawn == engines["django"].get_template("games/_board_generic.html").render({})
+    sarg = jinja("{{ board_part() }}", board={"template": "games/sarg/_board.html"})
+    assert sarg.startswith('<div class="sarg">')
