@@ -28,7 +28,7 @@ from types import SimpleNamespace
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.move_parts import setup_django  # noqa: E402
+from bench.move_parts import random_play, setup_django  # noqa: E402
 from bench.online import GAMES  # noqa: E402
 
 LANGUAGES = ("en", "de")
@@ -68,17 +68,8 @@ def drawings(game: str, moves: int, rng: random.Random, full: bool):
         users.create_user(f"{game}-d{n}", password="pw-digest-123") for n in range(GAMES[game][0])
     ]
     watcher = users.create_user(f"{game}-dw", password="pw-digest-123")
-    table = None
-    for number in range(moves):
-        if table is None or table.status != "playing":
-            table = tables.open_table(game, people[0], seats=len(people), options=GAMES[game][1])
-            for person in people[1:]:
-                tables.take_seat(table, person)
-            table = tables.start(table, people[0])
-        state = table.state()
-        seat = rng.choice(table.engine.to_act(state))
-        move = rng.choice(table.engine.legal_moves(state, seat))
-        table = tables.play(table, people[seat], move, table.version)
+    played = random_play(game, people, rng, moves, options=GAMES[game][1])
+    for number, table in enumerate(played):
         table = Table.objects.with_seats().get(pk=table.pk)
         viewers = [*enumerate(people), (None, watcher), (None, AnonymousUser())]
         for language in LANGUAGES:

@@ -27,7 +27,7 @@ from types import SimpleNamespace
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.move_parts import setup_django  # noqa: E402
+from bench.move_parts import random_play, setup_django  # noqa: E402
 from bench.online import GAMES  # noqa: E402
 
 
@@ -65,17 +65,7 @@ def run(game: str, moves: int, repeat: int) -> dict[str, float]:
     ]
     frame = _template("games/_table_live.html")
     figures: dict[str, list[float]] = {"frame": [], "board": []}
-    table = None
-    for _ in range(moves):
-        if table is None or table.status != "playing":
-            table = tables.open_table(game, people[0], seats=len(people), options=GAMES[game][1])
-            for person in people[1:]:
-                tables.take_seat(table, person)
-            table = tables.start(table, people[0])
-        state = table.state()
-        seat = rng.choice(table.engine.to_act(state))
-        move = rng.choice(table.engine.legal_moves(state, seat))
-        table = tables.play(table, people[seat], move, table.version)
+    for table in random_play(game, people, rng, moves, options=GAMES[game][1]):
         table = Table.objects.with_seats().get(pk=table.pk)
         for position, person in enumerate(people):
             context = rendering.table_context(table, position, user=person)

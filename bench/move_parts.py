@@ -78,6 +78,26 @@ def timed(function, *args, **kwargs):
     return result, 1000 * (clock() - started)
 
 
+def random_play(game, people, rng: random.Random, moves: int, options=None, play=None):
+    """The table after each of ``moves`` random legal moves by ``people`` (a new table as each
+    game ends; ``play`` stands in for ``tables.play``, e.g. to time it)."""
+    from games import tables
+
+    play = play or tables.play
+    table = None
+    for _ in range(moves):
+        if table is None or table.status != "playing":
+            table = tables.open_table(game, people[0], seats=len(people), options=options)
+            for person in people[1:]:
+                tables.take_seat(table, person)
+            table = tables.start(table, people[0])
+        state = table.state()
+        seat = rng.choice(table.engine.to_act(state))
+        move = rng.choice(table.engine.legal_moves(state, seat))
+        table = play(table, people[seat], move, table.version)
+        yield table
+
+
 def measure(game: str, moves: int, rng: random.Random, watchers: int = 0) -> dict[str, list[float]]:
     """Play ``moves`` random moves of ``game`` (new tables as games end); the figures."""
     from django.contrib.auth import get_user_model
@@ -104,18 +124,13 @@ def measure(game: str, moves: int, rng: random.Random, watchers: int = 0) -> dic
             *("watcher ms", "watcher bytes"),
         )
     }
-    table = None
-    for _ in range(moves):
-        if table is None or table.status != "playing":
-            table = tables.open_table(game, people[0], seats=len(people))
-            for person in people[1:]:
-                tables.take_seat(table, person)
-            table = tables.start(table, people[0])
-        state = table.state()
-        seat = rng.choice(table.engine.to_act(state))
-        move = rng.choice(table.engine.legal_moves(state, seat))
-        table, ms = timed(tables.play, table, people[seat], move, table.version)
+
+    def timed_play(*args):
+        table, ms = timed(tables.play, *args)
         figures["play"].append(ms)
+        return table
+
+    for table in random_play(game, people, rng, moves, play=timed_play):
         table = Table.objects.with_seats().get(pk=table.pk)
         state = table.state()
         to_act = table.engine.to_act(state)
