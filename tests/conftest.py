@@ -1,5 +1,6 @@
 """Suite-wide test setup."""
 
+import gc
 import os
 from concurrent.futures import ThreadPoolExecutor
 
@@ -70,3 +71,20 @@ def empty_cache_again():
     finds a session the database no longer holds."""
     yield
     cache.clear()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    """pytest-django's test databases, and before they are dropped, every connection to them
+    still open. Django keeps a connection per thread and per context: a query made from
+    another one (Playwright's sync API runs its event loop in a greenlet of its own) opens a
+    connection the test's teardown never sees, and PostgreSQL will not drop a database in
+    use ("is being accessed by other users": the database stayed behind)."""
+    yield
+    from django.db.backends.base.base import BaseDatabaseWrapper
+
+    for wrapper in gc.get_objects():
+        # type(), not isinstance(): a lazy object (a request's CSP nonce) would work itself out
+        if issubclass(type(wrapper), BaseDatabaseWrapper) and wrapper.connection is not None:
+            wrapper.connection.close()
+            wrapper.connection = None
