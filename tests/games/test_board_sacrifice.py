@@ -101,7 +101,7 @@ def test_the_trophy_states_its_rules_in_words():
 
 def test_the_market_shows_the_piles_6_to_10_with_every_card():
     state = ENGINE.new_game(2, seed=3)
-    market = board_for(state, None)["market"]
+    market = board_for(state, None)["market"]()  # worked out when drawn
     assert [pile["value"] for pile in market] == [6, 7, 8, 9, 10]
     assert all(len(pile["cards"]) == 4 for pile in market)
     html = board_html(state, None)
@@ -353,7 +353,7 @@ def test_a_loss_by_running_out_of_cards_is_said_and_ranks_last():
 
 def test_events_are_sentences_with_names():
     state = first_state(lambda s: s.hand_no == 2 and s.phase == "trick")
-    texts = board_for(state, 0)["events"]
+    texts = board_for(state, 0)["events"]()  # worked out when drawn
     assert any("Anna" in t or "Ben" in t for t in texts)
     assert not any("{p" in t for t in texts)
 
@@ -461,7 +461,7 @@ def test_the_last_trick_says_who_took_it():
 
 
 def test_the_log_names_every_card_in_words():
-    texts = {text for state in states(4) for text in board_for(state, None)["events"]}
+    texts = {text for state in states(4) for text in board_for(state, None)["events"]()}
     assert any(" leads " in text for text in texts)
     assert not [text for text in texts if SYMBOLS.search(text)]
 
@@ -470,11 +470,22 @@ def test_a_lead_is_told_with_the_card_in_words():
     state = first_state(lambda s: ENGINE.view(s, None)["events"][-1]["kind"] == "lead")
     event = ENGINE.view(state, None)["events"][-1]
     name = card_face(event["card"])["name"]
-    assert board_for(state, None)["events"][0] == f"{NAMES[event['seats'][0]]} leads {name}."
+    assert board_for(state, None)["events"]()[0] == f"{NAMES[event['seats'][0]]} leads {name}."
 
 
 def test_the_log_of_a_finished_game_ends_on_the_final_scores():
     state = first_state(lambda s: s.phase == "over")
     scores = ENGINE.scores(state)
-    events = board_for(state, None)["events"]
+    events = board_for(state, None)["events"]()
     assert events[0] == f"Final scores: Anna {scores[0]}, Ben {scores[1]}."
+
+
+@pytest.mark.parametrize("greedy", [False, True])
+def test_the_logs_line_count_is_known_without_wording_the_log(greedy):
+    from games.boards.common import lines_total
+    from games.boards.sacrifice.events import log_texts
+
+    for state in states(5, greedy):
+        view = ENGINE.view(state, None)
+        board = board_for(state, None)
+        assert board["events_total"] == lines_total(view, len(log_texts(view, NAMES)))

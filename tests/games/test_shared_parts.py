@@ -237,3 +237,42 @@ def test_sarcophagus_parts_come_from_the_spectators_view_only():
     html = "".join(parts.values())
     assert parts and 'data-coin="' not in html  # no coin's value, anyone's
     assert all(f'"{code}"' in public for code in re.findall(r'data-tile="([^"]*)"', html))
+
+
+def sacrifice_table() -> Table:
+    """A Sacrifice table of two people, started."""
+    host = user()
+    table = tables.open_table("sacrifice", host, seats=2)
+    tables.take_seat(table, user())
+    return Table.objects.get(pk=tables.start(table, host).pk)
+
+
+def test_sacrifice_shares_its_trophy_market_tricks_and_log():
+    assert set(shared_parts.PARTS["sacrifice"]) == {"trophy", "market", "tricks", "events"}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("moves", [0, 9, 30])
+def test_each_sacrifice_viewer_gets_the_markup_it_would_have_drawn_itself(
+    monkeypatch, language, moves
+):
+    table = played(sacrifice_table(), moves)
+    viewers = [(s, user_at(table, s)) for s in range(2)] + [(None, user()), (None, None)]
+    with translation.override(language):
+        drawn_once = [rendering.table_fragments(table, s, user=u) for s, u in viewers]
+        assert 'class="sf-market"' in drawn_once[0] and 'class="sf-trophy' in drawn_once[0]
+        rendering._recent.clear()
+        monkeypatch.setitem(shared_parts.PARTS, "sacrifice", {})  # every viewer draws it all
+        drawn_each = [rendering.table_fragments(table, s, user=u) for s, u in viewers]
+    assert drawn_once == drawn_each
+
+
+def test_sacrifice_parts_come_from_the_spectators_view_only():
+    table = played(sacrifice_table(), 30)
+    state = table.state()
+    names = seat_names(list(table.seats.all()))
+    public = json.dumps(table.engine.view(state, None))
+    parts = shared_parts.shared_parts(table, names, lambda: table.engine.view(state, None))
+    html = "".join(parts.values())
+    assert parts and "sf-altar" not in html and "sf-hand" not in html
+    assert all(f'"{code}"' in public for code in re.findall(r'data-card="([^"]*)"', html))

@@ -7,6 +7,10 @@ a card to play sits in the hand. A sacrifice is picked card by card and confirme
 own legal sacrifices embedded in the form); every choice is also listed under how many cards it
 gives up, for a page whose script did not run. A secret choice shows only *that* the opponent
 has chosen, never what, until the view reveals it. The log's sentences are ``events``.
+
+What every viewer sees alike (the trophy, the market, the hand's tricks and the log) is
+``SHARED_PARTS``: drawn once a version from the spectator's view (``games.shared_parts``), so
+a seat's board works the market and the log out only where it draws them itself (the replay).
 """
 
 from __future__ import annotations
@@ -20,16 +24,28 @@ from django.utils.translation import ngettext
 from games.engines.sacrifice import BUY_VALUE, SACRIFICE_POINTS, score_breakdown
 from scoring.faces import card_face
 
-from ..common import EVENTS_SHOWN, lines_total, move_json
+from ..common import EVENTS_SHOWN, Lazy, lines_total, move_json
 from .events import log_texts
 
 RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK"]
 MARKET_VALUES = range(6, 11)
 
+# The parts of the board every viewer sees alike, drawn once a version and language
+# (games.shared_parts): Jinja2 templates, in games/jinja2/.
+SHARED_PARTS = {
+    "trophy": "games/sacrifice/_trophy.html",
+    "market": "games/sacrifice/_market.html",
+    "tricks": "games/sacrifice/_tricks.html",
+    "events": "games/_events.html",
+}
+
 
 def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     me = view["seat"]
-    events = log_texts(view, names)
+    # The log's words and the market: drawn once a version for every viewer from the
+    # spectator's board, so a seat's own board works them out only where it draws them
+    # itself (the replay) or is asked for them.
+    events = Lazy(log_texts, view, names)
     sacrifices = [m for m in moves if "sacrifice" in m]
     return {
         "view": view,
@@ -37,7 +53,7 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "can_move": bool(moves),
         "trophy": _trophy(view),
         "prompt": _prompt(view, names, moves),
-        "market": _market(view),
+        "market": Lazy(_market, view),
         "buy": _buy(view, moves),
         "hand": _hand(view, moves),
         "chosen": _chosen(view),
@@ -47,13 +63,19 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "players": _players(view, names),
         "altar": [card_face(c) for c in view.get("altar", [])],
         "result": _result(view, names),
-        "events": events[-EVENTS_SHOWN:][::-1],
-        "events_total": lines_total(view, len(events)),
-        "announce": events[-1] if events else "",
+        "events": Lazy(lambda: events()[-EVENTS_SHOWN:][::-1]),
+        "events_total": lines_total(view, _log_lines(view)),
+        "announce": Lazy(lambda: events()[-1] if events() else ""),
         "seat_roles": _seat_roles(view),
         "places": _places(view) if view["is_over"] else {},
         "me": me,
     }
+
+
+def _log_lines(view) -> int:
+    """How many sentences ``log_texts`` makes of the view's events, without wording them."""
+    lines = sum(1 for event in view["events"] if event["kind"] != "end")
+    return lines + 1 if view["is_over"] else lines
 
 
 def sort_cards(cards: list[str]) -> list[str]:
