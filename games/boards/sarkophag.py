@@ -14,17 +14,27 @@ from django.utils.translation import ngettext
 
 from games.engines.sarkophag import HEADS
 
-from .common import EVENTS_SHOWN, lines_total, move_json
+from .common import EVENTS_SHOWN, Lazy, lines_total, move_json
 
 LOWER, HIGHER = "lower", "higher"
 DIRECTION_SYMBOL = {LOWER: "▼", HIGHER: "▲"}
 
+# The parts of the board every viewer sees alike, drawn once a version and language
+# (games.shared_parts): Jinja2 templates, in games/jinja2/. The trick, the heads this round
+# and the result mark the viewer ("you"), so each viewer draws those.
+SHARED_PARTS = {
+    "round_end": "games/sarkophag/_round_end.html",
+    "last_trick": "games/sarkophag/_last_trick.html",
+    "rounds": "games/sarkophag/_rounds.html",
+    "events": "games/_events.html",
+}
+
 
 def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     legal = {move["card"]: move for move in moves}
-    events = [_event_text(event, names) for event in view["events"]]
-    if view["is_over"]:
-        events.append(_final_scores(view["totals"], names))
+    # The log's words: drawn once a version for every viewer from the spectator's board, so
+    # a seat's own board works them out only where it draws them itself (the replay).
+    events = Lazy(_events, view, names)
     return {
         "view": view,
         "names": names,
@@ -39,13 +49,21 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "rounds": _rounds(view, names),
         "result": _result(view, names),
         "limit_text": _limit_text(view["limit"]),
-        "events": events[-EVENTS_SHOWN:][::-1],
-        "events_total": lines_total(view, len(events)),
-        "announce": events[-1] if events else "",
+        "events": Lazy(lambda: events()[-EVENTS_SHOWN:][::-1]),
+        "events_total": lines_total(view, len(view["events"]) + int(view["is_over"])),
+        "announce": Lazy(lambda: events()[-1] if events() else ""),
         "seat_roles": _seat_roles(view),
         "places": _places(view) if view["is_over"] else {},
         "shows_ranking": True,  # the result ranks everyone; the seat list need not again
     }
+
+
+def _events(view: dict[str, Any], names: list[str]) -> list[str]:
+    """Every event in words, the final scores last once the game is over."""
+    events = [_event_text(event, names) for event in view["events"]]
+    if view["is_over"]:
+        events.append(_final_scores(view["totals"], names))
+    return events
 
 
 def card(number: int) -> dict[str, Any]:

@@ -212,15 +212,15 @@ def test_the_log_of_a_finished_game_ends_on_the_final_scores():
         f"{name} {total} head{'' if total == 1 else 's'}"
         for name, total in zip(NAMES, state.totals, strict=False)
     )
-    assert board_for(state, None)["events"][0] == f"Final scores: {parts}."
+    assert board_for(state, None)["events"]()[0] == f"Final scores: {parts}."
 
 
 def test_events_are_sentences_with_names():
     state = first_state(lambda s: s.last_trick is not None and len(s.trick) == 2)
     board = board_for(state, None)
-    assert any(" takes the trick with " in text for text in board["events"])
-    assert board["announce"].endswith(f"plays {state.trick[1]}.")
-    assert all("{p" not in text for text in board["events"])
+    assert any(" takes the trick with " in text for text in board["events"]())
+    assert board["announce"]().endswith(f"plays {state.trick[1]}.")
+    assert all("{p" not in text for text in board["events"]())
 
 
 # --- the HTML each viewer gets --------------------------------------------------------------------

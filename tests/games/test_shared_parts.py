@@ -267,6 +267,33 @@ def test_each_sacrifice_viewer_gets_the_markup_it_would_have_drawn_itself(
     assert drawn_once == drawn_each
 
 
+def sarkophag_table(seats: int = 4) -> Table:
+    """A Sarkophag table of ``seats`` people with a head limit (rounds go on), started."""
+    host = user()
+    table = tables.open_table("sarkophag", host, seats=seats, options={"limit": 60})
+    for _ in range(seats - 1):
+        tables.take_seat(table, user())
+    return Table.objects.get(pk=tables.start(table, host).pk)
+
+
+def test_sarkophag_shares_its_round_end_last_trick_rounds_and_log():
+    assert set(shared_parts.PARTS["sarkophag"]) == {"round_end", "last_trick", "rounds", "events"}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_each_sarkophag_viewer_gets_the_markup_it_would_have_drawn_itself(monkeypatch, language):
+    table = played(sarkophag_table(), 41)  # the second round's first trick: all parts show
+    viewers = [(s, user_at(table, s)) for s in range(4)] + [(None, user()), (None, None)]
+    with translation.override(language):
+        drawn_once = [rendering.table_fragments(table, s, user=u) for s, u in viewers]
+        for part in ('id="sk-last-trick"', 'class="round-end', 'id="sk-rounds"', 'id="event-log"'):
+            assert part in drawn_once[0]
+        rendering._recent.clear()
+        monkeypatch.setitem(shared_parts.PARTS, "sarkophag", {})  # every viewer draws it all
+        drawn_each = [rendering.table_fragments(table, s, user=u) for s, u in viewers]
+    assert drawn_once == drawn_each
+
+
 def test_sacrifice_parts_come_from_the_spectators_view_only():
     table = played(sacrifice_table(), 30)
     state = table.state()
@@ -276,3 +303,16 @@ def test_sacrifice_parts_come_from_the_spectators_view_only():
     html = "".join(parts.values())
     assert parts and "sf-altar" not in html and "sf-hand" not in html
     assert all(f'"{code}"' in public for code in re.findall(r'data-card="([^"]*)"', html))
+
+
+def test_sarkophag_parts_come_from_the_spectators_view_only():
+    table = played(sarkophag_table(), 46)  # the last trick is this round's: out of every hand
+    state = table.state()
+    names = seat_names(list(table.seats.all()))
+    public = table.engine.view(state, None)
+    parts = shared_parts.shared_parts(table, names, lambda: table.engine.view(state, None))
+    html = "".join(parts.values())
+    shown = {int(n) for n in re.findall(r'data-card="([^"]*)"', html)}
+    held = {card for hand in state.hands for card in hand}
+    assert parts and shown and shown <= {item["card"] for item in public["last_trick"]["cards"]}
+    assert not shown & held  # nobody's hand
