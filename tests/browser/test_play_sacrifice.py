@@ -52,15 +52,21 @@ SWAP_THE_BOARD_AGAIN = """() => {
 }"""
 
 
-def moved_on(page, table: Table, before: int) -> None:
+def moved_on(page, table: Table, before: int) -> bool:
     """The page shows a version after ``before`` (her move, or a refusal bringing the table
-    as it stands); if not, what the page and the table say, to tell a lost move (the table
-    did not move) from a page left behind (it did) or a refused tap."""
+    as it stands): True. False when nothing happened at all, neither on the page nor at the
+    table, and nothing was said: the tap hit a control the page was swapping out (beside a
+    full run a same-version redraw can land mid-tap), so nothing was sent; she looks again,
+    as a person would. Otherwise fail with what the page and the table say, to tell a lost
+    move (the table did not move) from a page left behind (it did) or a refused tap."""
     try:
         wait_version_at_least(page, before + 1)
+        return True
     except PlaywrightTimeoutError as error:
         table = Table.objects.get(pk=table.pk)
         said = page.locator("#move-error").text_content()
+        if table.version == before == version(page) and not (said or "").strip():
+            return False
         raise AssertionError(
             f"no version after {before}: the page shows {version(page)}, the table is at "
             f"{table.version} (to act: {table.to_act}), refusal: {said!r}"
@@ -154,6 +160,7 @@ class SacrificeTableTest(PlayCase):
         let_a_bot_play_for(seats, "Ben")
         expect(seats).to_contain_text("bot", timeout=TIMEOUT)
         seen: set[str] = set()
+        unanswered = 0
         for _ in range(MAX_MOVES):
             if Table.objects.get(pk=table.pk).status != "playing":
                 break
@@ -163,7 +170,10 @@ class SacrificeTableTest(PlayCase):
             before = version(anna)
             if not self.move(anna):
                 continue
-            moved_on(anna, table, before)
+            if not moved_on(anna, table, before):
+                unanswered += 1
+                assert unanswered <= 2, "taps twice went unanswered: a move may be lost"
+                continue
             settle(anna)
             assert fits_a_phone(anna) and fits_a_phone(clara)
         else:
