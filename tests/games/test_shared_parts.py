@@ -202,13 +202,36 @@ def test_parts_not_as_a_move_sends_them_are_ignored(carried):
     assert not shared_parts._recent
 
 
-def sarcophagus_table(seats: int = 4) -> Table:
-    """A Sarcophagus table of ``seats`` people, started."""
+def started(game: str, seats: int, options: dict | None = None) -> Table:
+    """A table of ``game`` for ``seats`` people, started."""
     host = user()
-    table = tables.open_table("sarcophagus", host, seats=seats)
+    table = tables.open_table(game, host, seats=seats, options=options)
     for _ in range(seats - 1):
         tables.take_seat(table, user())
     return Table.objects.get(pk=tables.start(table, host).pk)
+
+
+def drawn_once_and_each(monkeypatch, table: Table, language: str) -> tuple[list, list]:
+    """Every seat's, a signed-in spectator's and an anonymous visitor's fragments, with the
+    game's shared parts drawn once, then with every viewer drawing it all itself."""
+    viewers = [(s, user_at(table, s)) for s in range(len(table.seat_list))]
+    viewers += [(None, user()), (None, None)]
+    with translation.override(language):
+        once = [rendering.table_fragments(table, s, user=u) for s, u in viewers]
+        rendering._recent.clear()
+        monkeypatch.setitem(shared_parts.PARTS, table.game, {})
+        each = [rendering.table_fragments(table, s, user=u) for s, u in viewers]
+    return once, each
+
+
+def public_parts(table: Table) -> tuple[str, dict]:
+    """The shared parts as drawn for the table's version, and the spectator's view."""
+    state = table.state()
+    names = seat_names(list(table.seats.all()))
+    public = table.engine.view(state, None)
+    parts = shared_parts.shared_parts(table, names, lambda: table.engine.view(state, None))
+    assert parts
+    return "".join(parts.values()), public
 
 
 def test_sarcophagus_shares_its_latest_moves_discarded_tiles_and_log():
@@ -217,34 +240,17 @@ def test_sarcophagus_shares_its_latest_moves_discarded_tiles_and_log():
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_each_sarcophagus_viewer_gets_the_markup_it_would_have_drawn_itself(monkeypatch, language):
-    table = played(sarcophagus_table(), 30)
-    viewers = [(s, user_at(table, s)) for s in range(4)] + [(None, user()), (None, None)]
-    with translation.override(language):
-        drawn_once = [rendering.table_fragments(table, s, user=u) for s, u in viewers]
-        assert 'class="sc-latest"' in drawn_once[0] and 'id="event-log"' in drawn_once[0]
-        rendering._recent.clear()
-        monkeypatch.setitem(shared_parts.PARTS, "sarcophagus", {})  # every viewer draws it all
-        drawn_each = [rendering.table_fragments(table, s, user=u) for s, u in viewers]
-    assert drawn_once == drawn_each
+    table = played(started("sarcophagus", 4), 30)
+    once, each = drawn_once_and_each(monkeypatch, table, language)
+    assert 'class="sc-latest"' in once[0] and 'id="event-log"' in once[0]
+    assert once == each
 
 
 def test_sarcophagus_parts_come_from_the_spectators_view_only():
-    table = played(sarcophagus_table(), 30)
-    state = table.state()
-    names = seat_names(list(table.seats.all()))
-    public = json.dumps(table.engine.view(state, None))
-    parts = shared_parts.shared_parts(table, names, lambda: table.engine.view(state, None))
-    html = "".join(parts.values())
-    assert parts and 'data-coin="' not in html  # no coin's value, anyone's
-    assert all(f'"{code}"' in public for code in re.findall(r'data-tile="([^"]*)"', html))
-
-
-def sacrifice_table() -> Table:
-    """A Sacrifice table of two people, started."""
-    host = user()
-    table = tables.open_table("sacrifice", host, seats=2)
-    tables.take_seat(table, user())
-    return Table.objects.get(pk=tables.start(table, host).pk)
+    html, public = public_parts(played(started("sarcophagus", 4), 30))
+    assert 'data-coin="' not in html  # no coin's value, anyone's
+    shown = json.dumps(public)
+    assert all(f'"{code}"' in shown for code in re.findall(r'data-tile="([^"]*)"', html))
 
 
 def test_sacrifice_shares_its_trophy_market_tricks_and_log():
@@ -256,24 +262,17 @@ def test_sacrifice_shares_its_trophy_market_tricks_and_log():
 def test_each_sacrifice_viewer_gets_the_markup_it_would_have_drawn_itself(
     monkeypatch, language, moves
 ):
-    table = played(sacrifice_table(), moves)
-    viewers = [(s, user_at(table, s)) for s in range(2)] + [(None, user()), (None, None)]
-    with translation.override(language):
-        drawn_once = [rendering.table_fragments(table, s, user=u) for s, u in viewers]
-        assert 'class="sf-market"' in drawn_once[0] and 'class="sf-trophy' in drawn_once[0]
-        rendering._recent.clear()
-        monkeypatch.setitem(shared_parts.PARTS, "sacrifice", {})  # every viewer draws it all
-        drawn_each = [rendering.table_fragments(table, s, user=u) for s, u in viewers]
-    assert drawn_once == drawn_each
+    table = played(started("sacrifice", 2), moves)
+    once, each = drawn_once_and_each(monkeypatch, table, language)
+    assert 'class="sf-market"' in once[0] and 'class="sf-trophy' in once[0]
+    assert once == each
 
 
-def sarkophag_table(seats: int = 4) -> Table:
-    """A Sarkophag table of ``seats`` people with a head limit (rounds go on), started."""
-    host = user()
-    table = tables.open_table("sarkophag", host, seats=seats, options={"limit": 60})
-    for _ in range(seats - 1):
-        tables.take_seat(table, user())
-    return Table.objects.get(pk=tables.start(table, host).pk)
+def test_sacrifice_parts_come_from_the_spectators_view_only():
+    html, public = public_parts(played(started("sacrifice", 2), 30))
+    assert "sf-altar" not in html and "sf-hand" not in html
+    shown = json.dumps(public)
+    assert all(f'"{code}"' in shown for code in re.findall(r'data-card="([^"]*)"', html))
 
 
 def test_sarkophag_shares_its_round_end_last_trick_rounds_and_log():
@@ -282,37 +281,19 @@ def test_sarkophag_shares_its_round_end_last_trick_rounds_and_log():
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_each_sarkophag_viewer_gets_the_markup_it_would_have_drawn_itself(monkeypatch, language):
-    table = played(sarkophag_table(), 41)  # the second round's first trick: all parts show
-    viewers = [(s, user_at(table, s)) for s in range(4)] + [(None, user()), (None, None)]
-    with translation.override(language):
-        drawn_once = [rendering.table_fragments(table, s, user=u) for s, u in viewers]
-        for part in ('id="sk-last-trick"', 'class="round-end', 'id="sk-rounds"', 'id="event-log"'):
-            assert part in drawn_once[0]
-        rendering._recent.clear()
-        monkeypatch.setitem(shared_parts.PARTS, "sarkophag", {})  # every viewer draws it all
-        drawn_each = [rendering.table_fragments(table, s, user=u) for s, u in viewers]
-    assert drawn_once == drawn_each
-
-
-def test_sacrifice_parts_come_from_the_spectators_view_only():
-    table = played(sacrifice_table(), 30)
-    state = table.state()
-    names = seat_names(list(table.seats.all()))
-    public = json.dumps(table.engine.view(state, None))
-    parts = shared_parts.shared_parts(table, names, lambda: table.engine.view(state, None))
-    html = "".join(parts.values())
-    assert parts and "sf-altar" not in html and "sf-hand" not in html
-    assert all(f'"{code}"' in public for code in re.findall(r'data-card="([^"]*)"', html))
+    # a head limit, so rounds go on; 41 moves: the second round's first trick, all parts show
+    table = played(started("sarkophag", 4, {"limit": 60}), 41)
+    once, each = drawn_once_and_each(monkeypatch, table, language)
+    for part in ('id="sk-last-trick"', 'class="round-end', 'id="sk-rounds"', 'id="event-log"'):
+        assert part in once[0]
+    assert once == each
 
 
 def test_sarkophag_parts_come_from_the_spectators_view_only():
-    table = played(sarkophag_table(), 46)  # the last trick is this round's: out of every hand
-    state = table.state()
-    names = seat_names(list(table.seats.all()))
-    public = table.engine.view(state, None)
-    parts = shared_parts.shared_parts(table, names, lambda: table.engine.view(state, None))
-    html = "".join(parts.values())
+    # 46 moves: the last trick is this round's, out of every hand
+    table = played(started("sarkophag", 4, {"limit": 60}), 46)
+    html, public = public_parts(table)
     shown = {int(n) for n in re.findall(r'data-card="([^"]*)"', html)}
-    held = {card for hand in state.hands for card in hand}
-    assert parts and shown and shown <= {item["card"] for item in public["last_trick"]["cards"]}
+    held = {card for hand in table.state().hands for card in hand}
+    assert shown and shown <= {item["card"] for item in public["last_trick"]["cards"]}
     assert not shown & held  # nobody's hand
