@@ -49,27 +49,16 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-# Everything on SQLite but the browser tests of online play (`online_play`), which the
-# PostgreSQL pass runs; without a PostgreSQL server (outside CI) this pass takes them too.
-# Service tests (PostgreSQL, Redis, browser) run when the services are there, skip with
-# their reason otherwise, and fail under CI=true when one is missing.
+# Everything, on SQLite; service tests (PostgreSQL, Redis, browser) run when the services
+# are there, skip with their reason otherwise, and fail under CI=true when one is missing.
 test-sqlite: $(STAMP) compilemessages
-	@if [ -n "$$CI" ] || $(BIN)/python -m tests.services postgres >/dev/null 2>&1; then \
-		echo "$(BIN)/pytest -m 'not online_play' -n $(SQLITE_WORKERS) --dist worksteal"; \
-		$(BIN)/pytest -m "not online_play" -n $(SQLITE_WORKERS) --dist worksteal \
-			--durations=$(DURATIONS); \
-	else \
-		echo "$(BIN)/pytest -n $(SQLITE_WORKERS) --dist worksteal"; \
-		$(BIN)/pytest -n $(SQLITE_WORKERS) --dist worksteal --durations=$(DURATIONS); \
-	fi
+	$(BIN)/pytest -n $(SQLITE_WORKERS) --dist worksteal --durations=$(DURATIONS)
 
-# On the real PostgreSQL server: the tests that use the database again, except the volume
-# runs marked `once` (their smaller runs it repeats), and the browser tests of online play,
-# which only this pass runs (docs/testing.md).
+# The tests that use the database again (browser ones aside), on the real PostgreSQL server;
+# not the volume runs marked `once`, whose smaller runs it repeats (docs/testing.md).
 test-postgres: $(STAMP) compilemessages
 	@if $(BIN)/python -m tests.services postgres; then \
-		DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest --database-tests-only \
-			-m "not once and (not browser or online_play)" \
+		DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest -m "not browser and not once" --database-tests-only \
 			tests --ignore=tests/engines --ignore=tests/bots -p no:cacheprovider \
 			$(PARALLEL) --durations=$(DURATIONS); \
 	elif [ -n "$$CI" ]; then \

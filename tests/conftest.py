@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.utils import translation
 from hypothesis import HealthCheck, settings
 
-from tests.selection import add_option, cap_examples, keep_database_tests, mark_online_play
+from tests.selection import add_option, cap_examples, keep_database_tests
 from tests.services import require
 
 # Property tests are derandomised under CI so a run is repeatable; locally they explore.
@@ -36,9 +36,7 @@ def pytest_addoption(parser):
     add_option(parser)
 
 
-@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
 def pytest_collection_modifyitems(config, items):
-    mark_online_play(items)
     keep_database_tests(config, items)
     cap_examples(config, items)
 

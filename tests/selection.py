@@ -1,8 +1,6 @@
 """What a pass runs. The PostgreSQL pass repeats only the tests that touch the database (the
-rest gave their answer in the SQLite pass, and would give the same again) and takes the
-browser tests of online play (marked ``online_play`` here) from the SQLite pass, so the two
-passes side by side take about as long; `make check` caps the property tests' examples (the
-inner loop; `make test` runs every example)."""
+rest gave their answer in the SQLite pass, and would give the same again); `make check` caps
+the property tests' examples (the inner loop; `make test` runs every example)."""
 
 from __future__ import annotations
 
@@ -11,8 +9,6 @@ import pytest
 OPTION = "--database-tests-only"
 CAP = "--examples-cap"
 DATABASE_FIXTURES = {"db", "transactional_db", "live_server"}
-ONLINE_PLAY = "online_play"
-ONLINE_PLAY_MODULES = "test_play_*.py"  # in tests/browser/
 
 
 def add_option(parser: pytest.Parser) -> None:
@@ -40,16 +36,6 @@ def uses_database(item: pytest.Item) -> bool:
     if item.get_closest_marker("django_db"):
         return True
     return bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
-
-
-def mark_online_play(items: list[pytest.Item]) -> None:
-    """Mark the browser tests of online play (``tests/browser/test_play_*.py``): the tables
-    the club plays on run on PostgreSQL, so these run in that pass; the rest of the browser
-    tests (scorekeeper, leaderboard, admin, pages) stay in the SQLite pass."""
-    for item in items:
-        path = item.path
-        if path.parent.name == "browser" and path.match(ONLINE_PLAY_MODULES):
-            item.add_marker(ONLINE_PLAY)
 
 
 def keep_database_tests(config: pytest.Config, items: list[pytest.Item]) -> None:

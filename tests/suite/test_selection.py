@@ -5,8 +5,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.selection import mark_online_play
-
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = "tests/suite/samples.py"
 
@@ -36,23 +34,3 @@ def test_the_examples_cap_lowers_every_property_tests_number_of_examples():
     assert pytest_run(sample).returncode == 1
     capped = pytest_run("--examples-cap", "5", sample)
     assert capped.returncode == 0, capped.stdout + capped.stderr
-
-
-class Item:
-    """As much of a pytest item as the marking reads and writes."""
-
-    def __init__(self, path: str):
-        self.path = ROOT / path
-        self.markers: list[str] = []
-
-    def add_marker(self, name: str) -> None:
-        self.markers.append(name)
-
-
-def test_the_browser_tests_of_online_play_are_marked_for_the_postgresql_pass():
-    online = Item("tests/browser/test_play_sarg.py")
-    pages = Item("tests/browser/test_scorekeeper.py")
-    not_browser = Item("tests/games/test_play_helpers.py")
-    mark_online_play([online, pages, not_browser])
-    assert online.markers == ["online_play"]
-    assert pages.markers == not_browser.markers == []
