@@ -43,6 +43,37 @@ class _Worker:
 
     playwright = None
     browser = None
+    troubles: list[str] = []  # what went wrong on the network in this test's contexts
+
+
+def _watch(context) -> None:
+    """Note each failed request and page error of the context, for a failing test's report:
+    a tap whose request never reached the server looks like a tap that did nothing."""
+    troubles = _Worker.troubles
+    context.on(
+        "requestfailed",
+        lambda request: troubles.append(f"{request.method} {request.url}: {request.failure}"),
+    )
+    context.on("weberror", lambda error: troubles.append(f"page error: {error.error}"))
+
+
+def _watching(new_context):
+    def new_watched_context(*args, **kwargs):
+        context = new_context(*args, **kwargs)
+        _watch(context)
+        return context
+
+    return new_watched_context
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if call.when == "call" and _Worker.troubles:
+        if report.failed:
+            report.sections.append(("browser network", "\n".join(_Worker.troubles)))
+        _Worker.troubles.clear()
+    return report
 
 
 def _resume(browser) -> None:
@@ -70,6 +101,7 @@ def take_chromium():
     _Worker.browser = _Worker.playwright.chromium.launch(
         executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
     )
+    _Worker.browser.new_context = _watching(_Worker.browser.new_context)
     return _Worker.browser
 
 
