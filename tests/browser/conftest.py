@@ -47,14 +47,20 @@ class _Worker:
 
 
 def _watch(context) -> None:
-    """Note each failed request and page error of the context, for a failing test's report:
-    a tap whose request never reached the server looks like a tap that did nothing."""
+    """Note each failed request, server error and page error of the context, for a failing
+    test's report: a tap whose request failed looks like a tap that did nothing."""
     troubles = _Worker.troubles
     context.on(
         "requestfailed",
         lambda request: troubles.append(f"{request.method} {request.url}: {request.failure}"),
     )
     context.on("weberror", lambda error: troubles.append(f"page error: {error.error}"))
+    context.on("response", _note_server_error)
+
+
+def _note_server_error(response) -> None:
+    if response.status >= 500:
+        _Worker.troubles.append(f"{response.status} {response.request.method} {response.url}")
 
 
 def _watching(new_context):

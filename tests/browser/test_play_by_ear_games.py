@@ -1,7 +1,11 @@
 """Whole games by ear and by keyboard alone, against a bot (real daphne): every move made with
 keys only, the focus checked after every update (the member's own move, the bot's), every
 event of the game read out once as a sentence (the bot's moves, each round's result, the final
-scores), and the board readable in words mid-game (the accessibility tree)."""
+scores), and the board readable in words mid-game (the accessibility tree).
+
+These are also the whole games of each of the four played through the table's socket: every
+move sent on it (none posted), no console or page error, no failed answer and no breach of
+the Content-Security-Policy from the first page to the game's end (`page_watch.PageWatch`)."""
 
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from games.models import Table
 from games.replay import table_states
 from scoring.faces import card_face
 from tests.browser.conftest import DESKTOP
+from tests.browser.page_watch import PageWatch
 from tests.browser.play_helpers import TIMEOUT, PlayCase, shots, version, wait_live
 from tests.browser.test_play_by_ear import ACTIVE_KEY, RECORD, said, sentences
 
@@ -81,6 +86,7 @@ class SargByEarTest(PlayCase):
         table = tables.open_table("sarg", self.anna, seats=2, bots={1: "random"})
         table = tables.start(table, self.anna)
         page = self.page(self.anna, DESKTOP)
+        self.watch = PageWatch(page)
         self.loaded_at = open_recording(page, f"{self.live_server_url}/play/{table.public_id}/")
         page.locator("#table-status").focus()  # where the page's news starts
         return table, page
@@ -154,6 +160,7 @@ class SargByEarTest(PlayCase):
         assert heard.count(_final_scores(view, names)) == 1
         assert heard[-1].startswith("Game over: ")
         assert heard.count("Your turn.") <= 24
+        self.watch.check_game("sarg")
 
     def every_placed_card_is_found_by_its_place(self, page, table) -> None:
         """The coffin in the accessibility tree: a table whose every cell names its place,
@@ -234,6 +241,7 @@ class WholeGamesByEarTest(PlayCase):
         table = tables.open_table(game, self.anna, seats=seats, options=options, bots=bots)
         table = tables.start(table, self.anna)
         page = self.page(self.anna, DESKTOP)
+        self.watch = PageWatch(page)
         self.loaded_at = open_recording(page, f"{self.live_server_url}/play/{table.public_id}/")
         page.locator("#table-status").focus()
         return table, page
@@ -287,6 +295,7 @@ class WholeGamesByEarTest(PlayCase):
         for text, times in happened.items():
             assert heard.count(text) == times - before[text], (text, heard)
         assert heard[-1].startswith("Game over: "), heard[-3:]
+        self.watch.check_game(table.game)
         return heard
 
     def test_a_whole_sarkophag_game_by_keyboard(self):

@@ -1,7 +1,7 @@
-"""Moves on the table's socket, in a real browser on daphne: a whole game of each of the four
-games against bots with every move sent on the socket (no move posted) and no console error;
-a whole game with websockets blocked, through posts alone; a post without JavaScript; a tab
-whose socket died without knowing it."""
+"""Moves on the table's socket, in a real browser on daphne: a whole game with websockets
+blocked, through posts alone; a stale move; a post without JavaScript; a tab whose socket
+died without knowing it. A whole game of each of the four with every move sent on the socket
+(no move posted, no console error) is played by keyboard in `test_play_by_ear_games.py`."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from games import tables
 from games.engines import get_engine
 from games.models import Table
+from tests.browser.page_watch import PageWatch
 from tests.browser.play_helpers import (
     TIMEOUT,
     PlayCase,
@@ -32,21 +33,6 @@ CLICK_A_MOVE = """(n) => {
   buttons[n % buttons.length].click();
   return true;
 }"""
-
-
-def watch(page) -> dict:
-    """What the page did: its move posts, its console errors."""
-    seen = {"posts": 0, "errors": []}
-
-    def request(r):
-        if r.method == "POST" and r.url.rstrip("/").endswith("/move"):
-            seen["posts"] += 1
-
-    page.on("request", request)
-    page.on("console", lambda m: m.type == "error" and seen["errors"].append(m.text))
-    page.on("pageerror", lambda e: seen["errors"].append(str(e)))
-    page.on("response", lambda r: r.status >= 400 and seen["errors"].append(f"{r.status} {r.url}"))
-    return seen
 
 
 def bot_table(game: str, host) -> Table:
@@ -99,49 +85,22 @@ class SocketMovesTest(PlayCase):
             )
         raise AssertionError("the game did not end")
 
-    def game_through_the_socket(self, game: str) -> None:
-        table = bot_table(game, self.anna)
-        page = self.page(self.anna)
-        seen = watch(page)
-        page.goto(f"{self.live_server_url}/play/{table.public_id}/")
-        wait_live(page)
-        self.play_to_the_end(page, table)
-        table = Table.objects.get(pk=table.pk)
-        assert table.status == "finished"
-        expect(page.locator("#table-status")).to_have_attribute(
-            "data-version", str(table.version), timeout=TIMEOUT
-        )
-        assert seen["posts"] == 0, "every move went on the socket"
-        assert seen["errors"] == []
-
-    def test_a_whole_sarg_game_through_the_socket(self):
-        self.game_through_the_socket("sarg")
-
-    def test_a_whole_sacrifice_game_through_the_socket(self):
-        self.game_through_the_socket("sacrifice")
-
-    def test_a_whole_sarcophagus_game_through_the_socket(self):
-        self.game_through_the_socket("sarcophagus")
-
-    def test_a_whole_sarkophag_game_through_the_socket(self):
-        self.game_through_the_socket("sarkophag")
-
     def test_with_websockets_blocked_a_whole_game_goes_by_posts(self):
         table = bot_table("sarcophagus", self.anna)
         page = self.page(self.anna)
         page.route_web_socket("**/ws/**", lambda ws: ws.close())
-        seen = watch(page)
+        seen = PageWatch(page)
         page.goto(f"{self.live_server_url}/play/{table.public_id}/")
         settled(page)
         self.play_to_the_end(page, table, live=False)
         assert Table.objects.get(pk=table.pk).status == "finished"
-        assert seen["posts"] > 0
-        assert seen["errors"] == []
+        assert seen.posts > 0
+        assert seen.errors == []
 
     def test_a_stale_move_on_the_socket_brings_the_board_as_it_stands(self):
         table = bot_table("sarg", self.anna)
         page = self.page(self.anna)
-        seen = watch(page)
+        seen = PageWatch(page)
         page.goto(f"{self.live_server_url}/play/{table.public_id}/")
         wait_live(page)
         page.evaluate(
@@ -156,7 +115,7 @@ class SocketMovesTest(PlayCase):
         assert page.locator("#table-board input[name=version]").first.input_value() == str(
             number
         )  # the board as it stands: its forms carry the real version again
-        assert seen["posts"] == 0 and seen["errors"] == []
+        assert seen.posts == 0 and seen.errors == []
         page.evaluate(CLICK_A_MOVE, 0)
         # Applied: the bot, moving at once, may take the board on before a poll sees it.
         wait_version_at_least(page, number + 1)
@@ -165,7 +124,7 @@ class SocketMovesTest(PlayCase):
     def test_a_socket_dead_without_knowing_it_posts_the_move_instead(self):
         table = bot_table("sarg", self.anna)
         page = self.page(self.anna)
-        seen = watch(page)
+        seen = PageWatch(page)
         dead = {"on": False}
 
         def route(ws):
@@ -180,9 +139,9 @@ class SocketMovesTest(PlayCase):
         number = version(page)
         page.evaluate(CLICK_A_MOVE, 0)
         wait_version_at_least(page, number + 1)
-        assert seen["posts"] == 1
+        assert seen.posts == 1
         assert table.moves.filter(by_bot=False).count() == 1  # applied once
-        assert seen["errors"] == []
+        assert seen.errors == []
 
 
 @pytest.mark.browser
