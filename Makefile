@@ -55,10 +55,11 @@ test-sqlite: $(STAMP) compilemessages
 	$(BIN)/pytest -n $(SQLITE_WORKERS) --dist worksteal --durations=$(DURATIONS)
 
 # The tests that use the database again (browser ones aside), on the real PostgreSQL server;
-# not the volume runs marked `once`, whose smaller runs it repeats (docs/testing.md).
+# not the volume runs marked `once`, whose smaller runs it repeats, nor those marked
+# `any_database`, whose answer the database cannot change (docs/testing.md).
 test-postgres: $(STAMP) compilemessages
 	@if $(BIN)/python -m tests.services postgres; then \
-		DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest -m "not browser and not once" --database-tests-only \
+		DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest -m "not browser and not once and not any_database" --database-tests-only \
 			tests --ignore=tests/engines --ignore=tests/bots -p no:cacheprovider \
 			$(PARALLEL) --durations=$(DURATIONS); \
 	elif [ -n "$$CI" ]; then \
