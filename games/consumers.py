@@ -304,10 +304,14 @@ class TableConsumer(LiveSocket):
         return self._render_table(table)
 
     def _render_table(self, table: Table) -> Rendered:
+        """This viewer's fragments; the board left out where this socket sent it already (a
+        redraw for who has been away, a day given on the clock, a forced message)."""
         user = self.scope.get("user")
         seat = rendering.viewer_seat(table, user)
-        html = rendering.table_fragments(table, seat, user=user)
-        return html, table.version, rendering.fragments_key(table, seat, user)
+        key = rendering.fragments_key(table, seat, user)
+        board = not rendering.same_board(key, self.last_key)
+        html = rendering.table_fragments(table, seat, user=user, board=board)
+        return html, table.version, key
 
 
 class LobbyConsumer(LiveSocket):

@@ -278,6 +278,14 @@ def fragments_key(table, seat: int | None, user=None) -> FragmentsKey:
     )
 
 
+def same_board(key: FragmentsKey, shown: FragmentsKey | None) -> bool:
+    """Whether a page drawn for ``shown`` already holds the board ``key`` draws: everything
+    but who has been away and the clock is the same (neither is on the board)."""
+    return shown is not None and key._replace(away="", clock="") == shown._replace(
+        away="", clock=""
+    )
+
+
 def _away_signature(table) -> str:
     away = presence.away_seats(table)
     return ";".join(f"{position},{since.isoformat()}" for position, since in sorted(away.items()))
@@ -309,13 +317,19 @@ def _seats_signature(table) -> str:
     return hashlib.sha1(raw.encode(), usedforsecurity=False).hexdigest()[:16]
 
 
-def table_fragments(table, seat: int | None, *, user=None) -> str:
+def table_fragments(table, seat: int | None, *, user=None, board: bool = True) -> str:
     """The HTML the table's socket pushes to one viewer: elements with ids, swapped out of band.
 
     Each distinct view is rendered once per version in a process (``recent_fragments``);
     logged-in spectators all see the same thing, so theirs is also shared between processes
-    through the cache.
+    through the cache. ``board=False``: all but the board, for a page whose board is this
+    one already (the same version, status, seats and viewer; only who has been away or the
+    clock changed), so a tap on it is never lost to a redraw of the same board.
     """
+    if not board:
+        context = table_context(table, seat, user=user)
+        context.update(oob=True, board_kept=True)
+        return draw_frame(context)
     key = fragments_key(table, seat, user)
     html = _recent.get(key)
     if html is not None:

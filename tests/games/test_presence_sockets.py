@@ -106,3 +106,21 @@ async def test_the_hosts_page_drops_the_offer_when_the_person_is_back():
     assert OFFER not in await host_socket.receive_from(timeout=3)
     for socket in (host_socket, guest_socket):
         await socket.disconnect()
+
+
+async def test_who_has_been_away_redraws_the_seats_but_never_the_board():
+    """The board is the one the page shows (same version and seats): redrawn, it would take
+    away the button under a finger about to tap it."""
+    table = await database_sync_to_async(sarg_table)()
+    host, guest = await people(table)
+    await set_seen_ago(table, 1, timedelta(minutes=5))
+    host_socket = await connected(table, host)
+    first = await host_socket.receive_from(timeout=3)
+    assert 'id="table-board"' in first and OFFER in first
+    guest_socket = await connected(table, guest)
+    await guest_socket.receive_from(timeout=3)
+    again = await host_socket.receive_from(timeout=3)
+    assert OFFER not in again
+    assert 'id="table-seats"' in again and 'id="table-board"' not in again
+    for socket in (host_socket, guest_socket):
+        await socket.disconnect()

@@ -71,9 +71,11 @@ def people_table(game: str) -> Table:
 def stub(monkeypatch, settings):
     settings.SARCO_SOCKET_FRAMES_PER_SECOND = 10_000  # the limits are tested elsewhere
     settings.SARCO_SOCKET_FRAME_BURST = 10_000
-    monkeypatch.setattr(
-        rendering, "table_fragments", lambda table, seat, *, user=None: f"v{table.version}"
-    )
+
+    def table_fragments(table, seat, *, user=None, board=True):
+        return f"v{table.version}"
+
+    monkeypatch.setattr(rendering, "table_fragments", table_fragments)
 
 
 async def exchange(table: Table, person, sent: list[str]) -> list[dict]:
