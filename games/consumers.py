@@ -185,7 +185,7 @@ class TableConsumer(LiveSocket):
                 return
             await self._push(version, event.get("record"))
             return
-        await self._push()
+        await self._push(redraw=True)
 
     def after_outage_message(self) -> dict:
         return {"type": "table.version", "force": True}  # re-read: moves may have been missed
@@ -244,8 +244,12 @@ class TableConsumer(LiveSocket):
             self.last_key = key
         return html
 
-    async def _push(self, version: int | None = None, record: str | None = None) -> None:
-        rendered = await self._render(version, record)
+    async def _push(
+        self, version: int | None = None, record: str | None = None, *, redraw: bool = False
+    ) -> None:
+        """This viewer's fragments sent; ``redraw``: a forced message, which leaves out the
+        board where this socket sent that board already (``_render_table``)."""
+        rendered = await self._render(version, record, redraw)
         if rendered is None:
             await self.close(code=NOT_FOUND)
             return
@@ -266,7 +270,9 @@ class TableConsumer(LiveSocket):
         return Table.objects.filter(public_id=public_id).exists()
 
     @database_sync_to_async
-    def _render(self, version: int | None = None, record: str | None = None) -> Rendered | None:
+    def _render(
+        self, version: int | None = None, record: str | None = None, redraw: bool = False
+    ) -> Rendered | None:
         """Read the table and render this viewer's fragments. Told a version, it first looks
         for that rendering again (here, on the thread that runs the views, a move view that
         was still rendering the poster's answer when the message came has finished with it),
@@ -280,7 +286,7 @@ class TableConsumer(LiveSocket):
             table = recent_tables.at(key, version) or recent_tables.advanced(key, version, record)
             if table is not None:
                 return self._render_table(table)
-        return self._read_and_render()
+        return self._read_and_render(redraw)
 
     @database_sync_to_async
     def _render_if_away_changed(self) -> Rendered | None:
@@ -293,23 +299,24 @@ class TableConsumer(LiveSocket):
         key = rendering.fragments_key(table, rendering.viewer_seat(table, user), user)
         if key == self.last_key:
             return None
-        return self._render_table(table)
+        return self._render_table(table, redraw=True)
 
-    def _read_and_render(self) -> Rendered | None:
+    def _read_and_render(self, redraw: bool = False) -> Rendered | None:
         tables = Table.objects.with_seats()
         table = tables.filter(public_id=self.public_id).first()
         if table is None:
             return None
         recent_tables.remember(table)  # the next move's record can bring it up to date
-        return self._render_table(table)
+        return self._render_table(table, redraw)
 
-    def _render_table(self, table: Table) -> Rendered:
-        """This viewer's fragments; the board left out where this socket sent it already (a
-        redraw for who has been away, a day given on the clock, a forced message)."""
+    def _render_table(self, table: Table, redraw: bool = False) -> Rendered:
+        """This viewer's fragments. A ``redraw`` (who has been away, a day given on the clock,
+        a forced message) leaves out the board where this socket sent that board already; a
+        refusal or a resync always brings it (the page's copy may be what is wrong)."""
         user = self.scope.get("user")
         seat = rendering.viewer_seat(table, user)
         key = rendering.fragments_key(table, seat, user)
-        board = not rendering.same_board(key, self.last_key)
+        board = not (redraw and rendering.same_board(key, self.last_key))
         html = rendering.table_fragments(table, seat, user=user, board=board)
         return html, table.version, key
 

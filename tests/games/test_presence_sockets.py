@@ -124,3 +124,14 @@ async def test_who_has_been_away_redraws_the_seats_but_never_the_board():
     assert 'id="table-seats"' in again and 'id="table-board"' not in again
     for socket in (host_socket, guest_socket):
         await socket.disconnect()
+
+
+async def test_a_resync_at_the_same_version_brings_the_board_again():
+    """A page unsure it is current (or whose copy was tampered with) gets the whole table."""
+    table = await database_sync_to_async(sarg_table)()
+    host, _ = await people(table)
+    socket = await connected(table, host)
+    assert 'id="table-board"' in await socket.receive_from(timeout=3)
+    await socket.send_to(text_data="resync")
+    assert 'id="table-board"' in await socket.receive_from(timeout=3)
+    await socket.disconnect()
