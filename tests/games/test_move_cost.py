@@ -147,9 +147,9 @@ def reads(monkeypatch) -> list[int]:
     seen: list[int] = []
     real_read = TableConsumer._read_and_render
 
-    def counting(self):
+    def counting(self, redraw=False):
         seen.append(self.scope["user"].pk)
-        return real_read(self)
+        return real_read(self, redraw)
 
     monkeypatch.setattr(TableConsumer, "_read_and_render", counting)
     return seen
