@@ -74,10 +74,12 @@ def _watching(new_context):
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
+    """A failure in any phase shows what the test's contexts met so far; the list starts
+    again with the next test."""
     report = yield
-    if call.when == "call" and _Worker.troubles:
-        if report.failed:
-            report.sections.append(("browser network", "\n".join(_Worker.troubles)))
+    if report.failed and _Worker.troubles:
+        report.sections.append(("browser network", "\n".join(_Worker.troubles)))
+    if call.when == "teardown":
         _Worker.troubles.clear()
     return report
 
