@@ -53,13 +53,18 @@ async def open_socket(path, person=None):
     return socket
 
 
+QUIET = 1.0  # seconds without a frame after which a socket has said all it will
+
+
 async def outputs_of(socket) -> list[dict]:
-    outputs = []
-    while not await socket.receive_nothing(timeout=0.2):
-        output = await socket.receive_output(timeout=1)
-        outputs.append(output)
-        if output["type"] == "websocket.close":
-            break
+    """What the server sent, up to its closing or a second of quiet. The first frame may take
+    seconds on a loaded machine (each refusal reads and draws the table), and so may the gap
+    between two: a fifth of a second of quiet ended the list early under CI's load."""
+    outputs = [await socket.receive_output(timeout=5)]
+    while outputs[-1]["type"] != "websocket.close" and not await socket.receive_nothing(
+        timeout=QUIET
+    ):
+        outputs.append(await socket.receive_output(timeout=1))
     return outputs
 
 
