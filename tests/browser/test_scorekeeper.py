@@ -274,16 +274,17 @@ def test_a_sacrifice_lost_by_running_out_of_cards(live_server, phone, keeper):
     expect(choice.get_by_label("No, the game ended on points")).to_be_checked()
     choice.get_by_label("Anna ran out of cards and lost").check()
     expect(choice.get_by_label("Anna ran out of cards and lost")).to_be_checked()
+    # The tick's recompute swaps the fieldset: measure and scroll once htmx has settled it,
+    # not the old one (measured mid-swap, CI read three labels of height 0).
+    phone.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     # Measured in one go: the form's recompute may swap the fieldset between two lookups.
     heights = choice.locator("label").evaluate_all(
         "labels => labels.map((label) => label.getBoundingClientRect().height)"
     )
     assert len(heights) == 3 and min(heights) >= 44, heights
-    # The tick's recompute swaps the fieldset: scroll once htmx has settled it, not the old one.
-    phone.wait_for_function(
-        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
-    )
     choice.scroll_into_view_if_needed()
     screenshot(phone, "scorekeeper-sacrifice-lost-by-cards-choice-phone")
     phone.locator("#save-entry").click()
