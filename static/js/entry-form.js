@@ -39,6 +39,20 @@
     htmx.ajax("GET", url, { target: "#entry", swap: "outerHTML" });
   }
 
+  // A part of the sheet with a request in flight (a save from the entry form, an undo asked
+  // in the sheet's actions) is left alone by pushes: its answer draws the whole sheet body,
+  // at least as fresh. Replaced meanwhile, the element the answer belongs to would be gone
+  // from the page and htmx could not place the answer ("Invalid re-target #sheet-body"): the
+  // note, the next round's form and the offer to restore an undone round were lost.
+  function busy(element) {
+    return Boolean(element && (element.classList.contains("htmx-request") ||
+      element.querySelector(".htmx-request")));
+  }
+
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    if (busy(event.detail.target)) event.detail.shouldSwap = false;
+  });
+
   function follow() {
     var state = document.getElementById("sheet-state");
     if (!state) return;
@@ -51,7 +65,7 @@
     }
     var form = document.querySelector("form.entry-form");
     var adding = form && form.querySelector("input[name=adding]");
-    if (!adding || form.dataset.following) return;
+    if (!adding || form.dataset.following || busy(form)) return;
     if (Number(adding.value) <= Number(state.dataset.rounds)) {
       fetchEntry(form, form.getAttribute("hx-post"));
     }

@@ -132,6 +132,28 @@ class LiveSheetTest(ChannelsLiveServerTestCase):
         assert self.rounds() == 1
         expect(keeper.locator("#entry-title")).to_have_text("Round 2")
 
+    def test_an_answer_slower_than_the_push_still_lands(self):
+        """The undo's own push reaches the page before the undo's answer (held back here as a
+        slow network would): the push leaves the part with the request alone, and the answer
+        still shows what happened and offers the restore."""
+        self.add_round()
+        self.add_round()
+        keeper = self.keeper_page()
+        self.wait_for_socket(keeper)
+        held = []
+
+        def hold_answer(route):
+            held.append((route, route.fetch()))  # applied on the server, answer held
+
+        keeper.route("**/undo/", hold_answer)
+        self.undo_last(keeper)
+        expect(keeper.locator('[data-player="Clara"]')).to_have_text("14", timeout=5000)
+        assert len(held) == 1
+        route, answer = held[0]
+        route.fulfill(response=answer)
+        expect(keeper.locator(".note")).to_have_text("Round 2 was removed.")
+        expect(keeper.locator("#restore-undone")).to_be_visible()
+
     def test_a_second_device_s_new_round_form_follows_to_the_next_round(self):
         first, second = self.keeper_page(), self.keeper_page()
         expect(second.locator("#entry-title")).to_have_text("Round 1")
