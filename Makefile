@@ -18,8 +18,12 @@ PARALLEL := -n $(WORKERS) --dist worksteal
 SQLITE_WORKERS ?= $(WORKERS)
 # The slowest tests, printed at the end of each pass.
 DURATIONS ?= 30
+# The PostgreSQL pass's examples per property test: the examples explore what the views do
+# with an input, which the SQLite pass explores in full; what PostgreSQL could answer
+# differently is in the worst-value tests, which both passes run whole (docs/testing.md).
+PG_EXAMPLES ?= 20
 
-.PHONY: audit check run test lint test-sqlite test-postgres format bench bench-leaderboard bench-online bench-soak bench-floor clean compilemessages messages
+.PHONY: audit check hypothesis-tables run test lint test-sqlite test-postgres format bench bench-leaderboard bench-online bench-soak bench-floor clean compilemessages messages
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "sarco needs Python 3.11, found " + sys.version.split()[0]'
@@ -56,12 +60,13 @@ test-sqlite: $(STAMP) compilemessages
 
 # The tests that use the database again (browser ones aside), on the real PostgreSQL server;
 # not the volume runs marked `once`, whose smaller runs it repeats, nor those marked
-# `any_database`, whose answer the database cannot change (docs/testing.md).
+# `any_database`, whose answer the database cannot change; each property test at
+# PG_EXAMPLES examples at most (docs/testing.md).
 test-postgres: $(STAMP) compilemessages
 	@if $(BIN)/python -m tests.services postgres; then \
 		DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest -m "not browser and not once and not any_database" --database-tests-only \
 			tests --ignore=tests/engines --ignore=tests/bots -p no:cacheprovider \
-			$(PARALLEL) --durations=$(DURATIONS); \
+			--examples-cap $(PG_EXAMPLES) $(PARALLEL) --durations=$(DURATIONS); \
 	elif [ -n "$$CI" ]; then \
 		echo "FAILED: PostgreSQL is not reachable at $(PG_TEST_URL) and CI requires it."; exit 1; \
 	else \
@@ -72,15 +77,21 @@ test-postgres: $(STAMP) compilemessages
 # SQLite pass's waits (a browser test polling for its turn, a live server starting). Each
 # pass's output is held back and printed whole when it ends (--output-sync), its slowest tests
 # last; the longer SQLite pass ends the run.
-test: lint
+test: lint hypothesis-tables
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-sqlite test-postgres
+
+# Hypothesis works out once which characters its text strategies may draw and keeps the
+# tables under .hypothesis/; without them every worker of a fresh clone would work them out
+# at once (8 s of CPU each on two cores).
+hypothesis-tables: $(STAMP)
+	@$(BIN)/python -c "from hypothesis.internal import charmap; charmap.charmap(); charmap.intervals_from_codec('utf-8')"
 
 # The inner loop: lint, then the tests that need no browser and are not
 # marked slow, in parallel, each property test at 10 examples at most, stopping at the first
 # failure (--dist load hands out a quarter of the tests up front and the rest as the workers
 # ask, so a failure stops the run sooner than under worksteal, which hands out everything at
 # once; what a worker was handed it still runs). `make test` runs everything.
-check: lint
+check: lint hypothesis-tables
 	$(BIN)/pytest -n $(WORKERS) --dist load -m "not browser and not slow" --examples-cap 10 -x -q \
 		-p no:cacheprovider --durations=10
 
