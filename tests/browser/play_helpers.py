@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from unittest import mock
+
 import pytest
 from channels.testing import ChannelsLiveServerTestCase
 from django.conf import settings
@@ -9,6 +13,9 @@ from django.contrib.auth.models import User
 from django.test import Client, override_settings
 from playwright.sync_api import expect
 
+from games import tables
+from games.models import Table
+from games.tables import SEED_BITS
 from tests.browser.conftest import DESKTOP, PHONE, screenshot, start_chromium
 from tests.services import require
 
@@ -171,3 +178,43 @@ def replay_key(page, key: str, step: int, steps: int) -> None:
     with page.expect_navigation(wait_until="load", timeout=TIMEOUT):
         page.keyboard.press(key)
     expect(page.locator("#replay-step")).to_have_text(f"Step {step} of {steps}", timeout=TIMEOUT)
+
+
+def table_played_until(
+    game: str,
+    people: list[User],
+    found: Callable[[object], bool],
+    *,
+    choose: Callable[[random.Random, list], object] | None = None,
+    tries: int = 40,
+) -> Table:
+    """A table of ``people`` played with random legal moves (``choose`` picks one) until
+    ``found(state)`` holds, a fresh deal when a game ends first; the same game on every run.
+
+    The game is looked for with the engine alone and then played through the service, so the
+    table holds every move as a real one does: a search through the service wrote and drew
+    every move of every deal it tried, most of a test's time."""
+    rng = random.Random(7)
+    table = tables.open_table(game, people[0], seats=len(people))
+    for person in people[1:]:
+        tables.take_seat(table, person)
+    engine = table.engine
+    for _ in range(tries):
+        seed = rng.getrandbits(SEED_BITS)
+        state = engine.new_game(len(people), seed, **table.options)
+        played = []
+        while not found(state):
+            if engine.is_over(state):
+                break
+            seat = rng.choice(engine.to_act(state))
+            moves = engine.legal_moves(state, seat)
+            move = choose(rng, moves) if choose else rng.choice(moves)
+            played.append((seat, move))
+            state = engine.apply(state, seat, move)
+        else:
+            with mock.patch("games.tables.secrets.randbits", return_value=seed):
+                table = tables.start(table, people[0])
+            for seat, move in played:
+                table = tables.play(table, people[seat], move, table.version)
+            return table
+    raise AssertionError("no such game in the tries")

@@ -29,6 +29,7 @@ from tests.browser.play_helpers import (
     shots,
     shots_dark,
     stale_tap_is_refused,
+    table_played_until,
     version,
     wait_live,
     wait_version_at_least,
@@ -319,29 +320,18 @@ def pick_and_sacrifice(page) -> None:
     confirm.click()
 
 
-def play_until(anna, ben, predicate, *, greedy=False, tries=40) -> Table:
-    """A table of Anna and Ben played with random legal moves through the service until
-    ``predicate(state)`` holds (a fresh table when a game ends first)."""
-    rng = random.Random(7)
-    people = {0: anna, 1: ben}
-    for _ in range(tries):
-        table = tables.open_table("sacrifice", anna, seats=2)
-        tables.take_seat(table, ben)
-        # The tables' seeds from the same rng: the search is the same on every run.
-        with mock.patch("games.tables.secrets.randbits", side_effect=rng.getrandbits):
-            table = tables.start(table, anna)
-        while True:
-            state = table.state()
-            if predicate(state):
-                return table
-            if table.status != "playing":
-                break
-            seat = rng.choice(table.to_act)
-            moves = table.engine.legal_moves(state, seat)
-            if greedy and "sacrifice" in moves[0]:
-                moves = [max(moves, key=lambda m: len(m["sacrifice"]))]
-            table = tables.play(table, people[seat], rng.choice(moves), table.version)
-    raise AssertionError("no such game in the tries")
+def play_until(anna, ben, predicate, *, greedy=False) -> Table:
+    """A table of Anna and Ben played with random legal moves until ``predicate(state)``
+    holds; ``greedy`` sacrifices as many cards as allowed."""
+    return table_played_until(
+        "sacrifice", [anna, ben], predicate, choose=most_sacrificed if greedy else None
+    )
+
+
+def most_sacrificed(rng: random.Random, moves: list) -> dict:
+    if "sacrifice" in moves[0]:
+        return max(moves, key=lambda m: len(m["sacrifice"]))
+    return rng.choice(moves)
 
 
 class SacrificeBuyingOnAPhoneTest(PlayCase):

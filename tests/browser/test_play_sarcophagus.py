@@ -11,7 +11,6 @@ from django.test import override_settings
 from playwright.sync_api import expect
 
 from games import tables
-from games.engines.sarcophagus import ENGINE
 from games.models import Table
 from tests.browser.axe import assert_accessible, assert_accessible_everywhere
 from tests.browser.conftest import DESKTOP
@@ -25,6 +24,7 @@ from tests.browser.play_helpers import (
     shots,
     shots_dark,
     stale_tap_is_refused,
+    table_played_until,
     version,
     wait_live,
     wait_version_at_least,
@@ -191,21 +191,12 @@ class TrapPromptTest(PlayCase):
         self.people = [self.anna, self.ben, self.clara]
 
     def table_at_a_trap(self) -> Table:
-        for seed in range(60):
-            table = tables.open_table("sarcophagus", self.people[0], seats=3)
-            for person in self.people[1:]:
-                tables.take_seat(table, person)
-            table = tables.start(table, self.people[0])
-            rng = random.Random(seed)
-            while table.status == "playing":
-                state = table.state()
-                if state.pending is not None and state.phase == "play":
-                    return table
-                seat = table.to_act[0]
-                move = rng.choice(ENGINE.legal_moves(state, seat))
-                table = tables.play(table, self.people[seat], move, table.version)
-            table.delete()
-        raise AssertionError("no trap with a choice in the games tried")
+        return table_played_until(
+            "sarcophagus",
+            self.people,
+            lambda state: state.pending is not None and state.phase == "play",
+            tries=60,
+        )
 
     def test_the_claimer_of_a_trap_chooses_the_tile_to_give_up(self):
         table = self.table_at_a_trap()
