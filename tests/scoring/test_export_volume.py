@@ -1,8 +1,9 @@
 """Exports stream in bounded memory: seat results of many sessions, chunk by chunk.
 
 With 100,000 sessions (200,000 seats, an 18.8 MB CSV) the peak traced memory while streaming
-was 1.8 MB on SQLite. The suite runs 20,000 (set SARCO_EXPORT_VOLUME=100000 for the full
-check): loading those rows at once would take well over the bound asserted here.
+was 1.8 MB on SQLite. The suite runs 10,000 (set SARCO_EXPORT_VOLUME=100000 for the full
+check): streaming them peaks at 1.6-1.7 MB on SQLite and PostgreSQL alike, loading their rows
+at once at 10.1-10.2 MB (2026-12-02), so the bound of 4 MB sits well apart from both.
 """
 
 import datetime as dt
@@ -17,9 +18,9 @@ from scoring.models import Player, PlaySession, Seat
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
-SESSIONS = int(os.environ.get("SARCO_EXPORT_VOLUME", "20000"))
+SESSIONS = int(os.environ.get("SARCO_EXPORT_VOLUME", "10000"))
 T0 = timezone.make_aware(dt.datetime(2020, 1, 1, 12))
-BOUND = 8 * 1024 * 1024
+BOUND = 4 * 1024 * 1024
 
 
 def many_sessions(n: int) -> None:
