@@ -16,6 +16,12 @@ PARALLEL := -n $(WORKERS) --dist worksteal
 # The SQLite pass's own count: more workers than cores pays only where its tests wait (a turn
 # polled, a server starting); SQLITE_WORKERS=4 tries it (docs/testing.md, "Where the time goes").
 SQLITE_WORKERS ?= $(WORKERS)
+# Python keeps compiled modules in __pycache__, and pytest its rewritten tests and plugins
+# there too. An environment that turns that off (PYTHONDONTWRITEBYTECODE=1, as this project's
+# machines do) has every worker, and every server or command a test starts, compile the whole
+# project again: 21 s of CPU to collect the suite against 9 s with the cache. Keep it.
+unexport PYTHONDONTWRITEBYTECODE
+
 # The slowest tests, printed at the end of each pass.
 DURATIONS ?= 30
 # The PostgreSQL pass's examples per property test: the examples explore what the views do
