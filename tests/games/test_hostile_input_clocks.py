@@ -71,9 +71,7 @@ def world(settings):
     mover = user_at(table, table.to_act[0])
     opponent = user_at(table, 1 - table.to_act[0])
     stranger = user()
-    people = {"anonymous": None, "stranger": stranger, "mover": mover, "opponent": opponent}
-    return {
-        "visitors": Visitors(people),
+    world = {
         "table": table,
         "anonymous": None,
         "stranger": stranger,
@@ -83,6 +81,8 @@ def world(settings):
             user=stranger, starts=dt.date(2099, 1, 1), ends=dt.date(2099, 1, 3)
         ),
     }
+    world["visitors"] = Visitors(world)  # each visitor in WHO is a key of the world
+    return world
 
 
 def snapshot() -> tuple:
