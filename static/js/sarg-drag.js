@@ -181,6 +181,7 @@
     if (!label) return;
     press = {
       label: label,
+      pick: pickOf(label),
       pointerId: event.pointerId,
       touch: event.pointerType === "touch",
       version: boardVersion(),
@@ -291,8 +292,24 @@
   // board if a drag is still under way (or call it off, if the table moved on).
   function afterSwap() {
     bindTouch();
-    if (press && !press.label.isConnected) clearPress();
+    if (press && !press.label.isConnected) keepPress();
     if (drag) mark();
+  }
+
+  // The board drawn anew under a resting finger or a held mouse button (a push of the same
+  // version: someone came back, the socket caught up): the press goes on with the same card
+  // of the new hand. The table moved on: the press is over.
+  function keepPress() {
+    var again = null;
+    var root = document.querySelector("#table-board .sarg-can-move");
+    if (root && boardVersion() === press.version) {
+      root.querySelectorAll(".card-pick").forEach(function (el) {
+        if (pickOf(el) === press.pick) again = el;
+      });
+    }
+    if (!again) { clearPress(); return; }
+    if (press.held) again.classList.add("card-held");
+    press.label = again;
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bindTouch);
   else bindTouch();

@@ -30,6 +30,15 @@ CELLS = """() => Array.from(document.querySelectorAll('#table-board .coffin-cell
 }))"""
 
 
+# The board drawn anew at the same version, as a push swaps it in.
+REDRAWN = """() => {
+    const board = document.getElementById("table-board");
+    const again = board.cloneNode(true);
+    board.replaceWith(again);
+    again.dispatchEvent(new CustomEvent("htmx:oobAfterSwap", {bubbles: true}));
+}"""
+
+
 def centre(locator) -> tuple[float, float]:
     expect(locator).to_be_visible()
     box = locator.bounding_box()
@@ -137,6 +146,25 @@ class DragTest(DragCase):
         assert table.version == number + 1
         played = TableMove.objects.get(table=table, number=number + 1)
         assert played.move == {"card": code, "cell": [row, column]}
+
+    def test_a_press_goes_on_when_the_board_is_drawn_anew(self):
+        """A push of the same version (someone came back, the socket caught up) may draw the
+        board again while the button is held on a card: the drag still starts from it."""
+        page, posts = self.open(self.mover, DESKTOP)
+        number = version(page)
+        card = page.locator(".card-pick").first
+        cells = page.evaluate(CELLS)
+        target = page.locator("#table-board .coffin-cell").nth(
+            next(i for i, cell in enumerate(cells) if cell["takes"])
+        )
+        page.mouse.move(*centre(card))
+        page.mouse.down()
+        page.evaluate(REDRAWN)
+        page.mouse.move(*centre(target), steps=8)
+        expect(target).to_have_class(re.compile(r"\bcell-drop-over\b"))
+        page.mouse.up()
+        wait_version(page, number + 1)
+        assert len(posts) == 1
 
     def test_a_drop_outside_any_cell_posts_nothing(self):
         page, posts = self.open(self.mover, PHONE)
