@@ -27,6 +27,12 @@ FAILING_IMPACTS = frozenset({"critical", "serious"})
 
 _axe = Axe()
 
+# The rules whose answer can change with the colour scheme: the dark scheme changes colours
+# only (static/css/sarco.css sets custom properties of colour in it and nothing else, which
+# tests/sarco/test_dark_scheme.py holds), so a page already checked whole in light is checked
+# in dark for these alone, a run a fraction of the price of a whole one.
+COLOUR_RULES = ("color-contrast", "link-in-text-block")
+
 # Whether axe is already in the page: it stays until the page navigates, and sending its
 # 570 kB again for each run of assert_accessible_everywhere cost a third of a second.
 _LOADED = "() => typeof window.axe !== 'undefined'"
@@ -35,7 +41,11 @@ _LOADED = "() => typeof window.axe !== 'undefined'"
 # every check's impact (axe's metadata, read here, not listed by hand) are known and lesser
 # can only find advice ("region", the landmark rules, "heading-order", ...), and skipping them
 # makes a run about a sixth cheaper. A rule with an unknown or failing impact still runs.
-_RUN = """async ([context, failing]) => {
+_RUN = """async ([context, failing, only]) => {
+    if (only) {
+        const options = {resultTypes: ["violations"], runOnly: {type: "rule", values: only}};
+        return (await axe.run(context || document, options)).violations;
+    }
     const audit = axe._audit;
     const id = (check) => (typeof check === "string" ? check : check.id);
     const advice = (impact) => typeof impact === "string" && !failing.includes(impact);
@@ -50,12 +60,15 @@ _RUN = """async ([context, failing]) => {
 }"""
 
 
-def violations(page, *, exclude: list[str] | None = None) -> list[dict]:
-    """The critical and serious violations axe finds on the page as it is now."""
+def violations(
+    page, *, exclude: list[str] | None = None, only: tuple[str, ...] | None = None
+) -> list[dict]:
+    """The critical and serious violations axe finds on the page as it is now (of the rules
+    ``only`` names, if given)."""
     context = {"exclude": [[selector] for selector in exclude]} if exclude else None
     if not page.evaluate(_LOADED):
         page.evaluate(_axe.axe_script)
-    found = page.evaluate(_RUN, [context, sorted(FAILING_IMPACTS)])
+    found = page.evaluate(_RUN, [context, sorted(FAILING_IMPACTS), list(only) if only else None])
     return [v for v in found if v.get("impact") in FAILING_IMPACTS]
 
 
@@ -71,13 +84,16 @@ def describe(found: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def assert_accessible(page, name: str, *, exclude: list[str] | None = None) -> None:
+def assert_accessible(
+    page, name: str, *, exclude: list[str] | None = None, only: tuple[str, ...] | None = None
+) -> None:
     """Fail with a readable list when axe finds a critical or serious violation.
 
     `name` says which page state it was (it is in the failure message); `exclude` takes CSS
-    selectors of parts that are not ours (keep it empty unless there is a reason).
+    selectors of parts that are not ours (keep it empty unless there is a reason); `only`
+    names the rules to run (all of them by default).
     """
-    found = violations(page, exclude=exclude)
+    found = violations(page, exclude=exclude, only=only)
     if found:
         scheme = "dark" if _prefers_dark(page) else "light"
         size = page.viewport_size or {}
@@ -86,8 +102,9 @@ def assert_accessible(page, name: str, *, exclude: list[str] | None = None) -> N
 
 
 def assert_accessible_everywhere(page, name: str, *, exclude: list[str] | None = None) -> None:
-    """The same page state at phone and desktop size, in light and dark; puts the page back
-    to its own size and scheme afterwards. All failures are reported together."""
+    """The same page state at phone and desktop size, in light and dark (the colour rules
+    alone in dark: ``COLOUR_RULES``); puts the page back to its own size and scheme
+    afterwards. All failures are reported together."""
     original_size = page.viewport_size
     original_scheme = "dark" if _prefers_dark(page) else "light"
     failures = []
@@ -96,8 +113,9 @@ def assert_accessible_everywhere(page, name: str, *, exclude: list[str] | None =
             page.set_viewport_size(size)
             for scheme in SCHEMES:
                 page.emulate_media(color_scheme=scheme)
+                only = COLOUR_RULES if scheme != SCHEMES[0] else None
                 try:
-                    assert_accessible(page, f"{name} ({size_name})", exclude=exclude)
+                    assert_accessible(page, f"{name} ({size_name})", exclude=exclude, only=only)
                 except AssertionError as failure:
                     failures.append(str(failure))
     finally:
@@ -109,7 +127,8 @@ def assert_accessible_everywhere(page, name: str, *, exclude: list[str] | None =
 
 
 def assert_accessible_in_both_schemes(page, name: str, shot: str | None = None) -> None:
-    """The page as it is, in light and then in dark, at its own size; with ``shot``, a
+    """The page as it is, in light and then in dark (the colour rules alone:
+    ``COLOUR_RULES``), at its own size; with ``shot``, a
     screenshot of each as ``{shot}-light`` and ``{shot}-dark``. The scheme is switched in the
     page (as the context's ``color_scheme`` sets it), so a test walks its flow once per size
     rather than once per size and scheme. All failures are reported together."""
@@ -121,7 +140,7 @@ def assert_accessible_in_both_schemes(page, name: str, shot: str | None = None) 
         if shot:
             screenshot(page, f"{shot}-{scheme}")
         try:
-            assert_accessible(page, name)
+            assert_accessible(page, name, only=COLOUR_RULES if scheme != SCHEMES[0] else None)
         except AssertionError as failure:
             failures.append(str(failure))
     if failures:

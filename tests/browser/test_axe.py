@@ -4,7 +4,12 @@ fail, and an excluded part is not looked at."""
 
 import pytest
 
-from tests.browser.axe import assert_accessible, assert_accessible_everywhere, violations
+from tests.browser.axe import (
+    COLOUR_RULES,
+    assert_accessible,
+    assert_accessible_everywhere,
+    violations,
+)
 
 pytestmark = [pytest.mark.browser]
 
@@ -36,3 +41,21 @@ def test_advice_does_not_fail(page):
 def test_an_excluded_part_is_not_looked_at(page):
     page.set_content(PAGE.format(body=FAINT))
     assert_accessible(page, "faint text left out", exclude=["#faint"])
+
+
+DARK_ONLY = """<style>@media (prefers-color-scheme: dark) {
+    #dim { color: #333; background: #222; } }</style><p id="dim">Dim in the dark</p>"""
+
+
+def test_in_dark_the_colour_rules_still_run(page):
+    page.set_content(PAGE.format(body=DARK_ONLY))
+    assert_accessible(page, "light")
+    with pytest.raises(AssertionError, match="color-contrast") as failure:
+        assert_accessible_everywhere(page, "dim in the dark")
+    assert "light" not in str(failure.value)
+
+
+def test_only_runs_the_rules_named(page):
+    page.set_content(PAGE.format(body='<img src="x.png">' + FAINT))
+    assert {v["id"] for v in violations(page)} == {"image-alt", "color-contrast"}
+    assert [v["id"] for v in violations(page, only=COLOUR_RULES)] == ["color-contrast"]
