@@ -53,17 +53,19 @@ def render_events(stored: Sequence[Event], leader: int, trick: Sequence[int], pl
 
     The state stores one event per trick (it holds the trick's cards), so a play costs no
     event; here each stored trick becomes its plays plus the take, and the current trick's
-    plays so far are added at the end.
+    plays so far are added at the end. Worked from the newest back, as far as is shown: the
+    stored tricks would make several times more dicts than a view keeps.
     """
-    shown: list[dict[str, Any]] = []
-    for event in stored:
+    shown: list[dict[str, Any]] = _plays(leader, trick, players)
+    for event in reversed(stored):
+        if len(shown) >= EVENT_MEMORY:
+            break
         if event[0] == "trick":
             _, first_seat, cards, index = event
-            shown.extend(_plays(first_seat, cards, players))
-            shown.append(_take(first_seat, cards, index, players))
+            take = _take(first_seat, cards, index, players)
+            shown[:0] = [*_plays(first_seat, cards, players), take]
         else:
-            shown.append(_render_other(event))
-    shown.extend(_plays(leader, trick, players))
+            shown.insert(0, _render_other(event))
     return shown[-EVENT_MEMORY:]
 
 
