@@ -5,13 +5,18 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
 from games import tables
+from games.forms import NewTableForm
 from games.models import Table
 from games.rendering import lobby_fragments
+from games.views.lobby import blank_fields
+from sarco.catalog import GAMES
 from tests.games.helpers import client_for, sarg_table, user, user_at
 
 pytestmark = pytest.mark.django_db
@@ -81,6 +86,35 @@ def test_a_bad_seat_count_is_refused_with_the_form_again():
     assert answer.status_code == 400
     assert not Table.objects.exists()
     assert "field-error" in answer.content.decode()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_blank_create_forms_are_drawn_once_and_as_afresh(language):
+    """blank_fields keeps each game's blank form per language: the same HTML as a form drawn
+    afresh, in that language, and a second page draws none again."""
+    blank_fields.cache_clear()
+    with translation.override(language):
+        for info in GAMES:
+            afresh = render_to_string(
+                "games/_create_fields.html", {"form": NewTableForm(info.slug)}
+            )
+            assert blank_fields(info.slug, language) == afresh
+    assert blank_fields.cache_info().misses == len(GAMES)
+    member = client_for(user())
+    member.get("/play/", headers={"accept-language": language})
+    member.get("/play/", headers={"accept-language": language})
+    assert blank_fields.cache_info().misses == len(GAMES)
+
+
+def test_a_refused_form_is_drawn_with_its_values_not_the_blank_one():
+    answer = client_for(user()).post(
+        "/play/new/",
+        {"game": "sarkophag", "sarkophag-seats": "9", "sarkophag-limit": "77"},
+    )
+    forms = answer.content.decode().split('<details class="create-game')[1:]
+    refused = next(form for form in forms if "game-sarkophag" in form)
+    assert 'name="sarkophag-limit" value="77"' in refused and "field-error" in refused
+    assert all("field-error" not in form for form in forms if form is not refused)
 
 
 def test_anonymous_create_goes_to_log_in_and_opens_nothing():
