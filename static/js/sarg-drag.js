@@ -58,15 +58,23 @@
       });
   }
 
-  // Marks the board as it is now (it may have been swapped since the last move of the pointer).
-  function mark() {
+  // The hand's card ``pick`` on the board as it is now (a swap may have drawn it anew), while
+  // the board is still at ``version``; null once the table has moved on.
+  function sameCard(pick, version) {
     var root = document.querySelector("#table-board .sarg-can-move");
-    if (!root || boardVersion() !== drag.version) { cancel(); return; }
+    if (!root || boardVersion() !== version) return null;
     var label = null;
     root.querySelectorAll(".card-pick").forEach(function (el) {
-      if (pickOf(el) === drag.pick) label = el;
+      if (pickOf(el) === pick) label = el;
     });
+    return label;
+  }
+
+  // Marks the board as it is now (it may have been swapped since the last move of the pointer).
+  function mark() {
+    var label = sameCard(drag.pick, drag.version);
     if (!label) { cancel(); return; }
+    var root = label.closest(".sarg-can-move");
     root.classList.add("sarg-dragging");
     label.classList.add("card-dragged");
     var over = buttonAt(drag.x, drag.y, drag.pick);
@@ -300,13 +308,7 @@
   // version: someone came back, the socket caught up): the press goes on with the same card
   // of the new hand. The table moved on: the press is over.
   function keepPress() {
-    var again = null;
-    var root = document.querySelector("#table-board .sarg-can-move");
-    if (root && boardVersion() === press.version) {
-      root.querySelectorAll(".card-pick").forEach(function (el) {
-        if (pickOf(el) === press.pick) again = el;
-      });
-    }
+    var again = sameCard(press.pick, press.version);
     if (!again) { clearPress(); return; }
     if (press.held) again.classList.add("card-held");
     press.label = again;
