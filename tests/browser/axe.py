@@ -33,6 +33,13 @@ _axe = Axe()
 # in dark for these alone, a run a fraction of the price of a whole one.
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
 
+
+def _rules_in(scheme: str) -> tuple[str, ...] | None:
+    """The rules to run in ``scheme``: all of them in the first (light), the colour rules in
+    the others."""
+    return None if scheme == SCHEMES[0] else COLOUR_RULES
+
+
 # Whether axe is already in the page: it stays until the page navigates, and sending its
 # 570 kB again for each run of assert_accessible_everywhere cost a third of a second.
 _LOADED = "() => typeof window.axe !== 'undefined'"
@@ -113,7 +120,7 @@ def assert_accessible_everywhere(page, name: str, *, exclude: list[str] | None =
             page.set_viewport_size(size)
             for scheme in SCHEMES:
                 page.emulate_media(color_scheme=scheme)
-                only = COLOUR_RULES if scheme != SCHEMES[0] else None
+                only = _rules_in(scheme)
                 try:
                     assert_accessible(page, f"{name} ({size_name})", exclude=exclude, only=only)
                 except AssertionError as failure:
@@ -140,7 +147,7 @@ def assert_accessible_in_both_schemes(page, name: str, shot: str | None = None) 
         if shot:
             screenshot(page, f"{shot}-{scheme}")
         try:
-            assert_accessible(page, name, only=COLOUR_RULES if scheme != SCHEMES[0] else None)
+            assert_accessible(page, name, only=_rules_in(scheme))
         except AssertionError as failure:
             failures.append(str(failure))
     if failures:
