@@ -15,6 +15,7 @@ runs it inside its own calls.
 """
 
 import asyncio
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -90,6 +91,17 @@ def _resume(browser) -> None:
 
 def _pause() -> None:
     asyncio._set_running_loop(None)
+
+
+@contextmanager
+def playwright_paused(browser):
+    """Playwright's loop paused, as between tests, for service calls in the middle of a test
+    (the service announces its moves through async_to_sync, which refuses a running loop)."""
+    _pause()
+    try:
+        yield
+    finally:
+        _resume(browser)
 
 
 def take_chromium():

@@ -15,8 +15,15 @@ from playwright.sync_api import expect
 
 from games import tables
 from games.models import Table
+from games.table_checks import MoveRefused
 from games.tables import SEED_BITS
-from tests.browser.conftest import DESKTOP, PHONE, screenshot, start_chromium
+from tests.browser.conftest import (
+    DESKTOP,
+    PHONE,
+    playwright_paused,
+    screenshot,
+    start_chromium,
+)
 from tests.services import require
 
 TIMEOUT = 15_000  # ms: the machine is shared; a live update normally takes well under 1 s
@@ -218,3 +225,40 @@ def table_played_until(
                 table = tables.play(table, people[seat], move, table.version)
             return table
     raise AssertionError("no such game in the tries")
+
+
+def played_on_by_service(pages, table: Table, until: Callable[[object], bool]) -> Table:
+    """The middle of a game, played through the service instead of the pages: the first legal
+    move for whoever is to act, person or bot, until ``until(state)`` holds or the game is one
+    move from its end; then ``pages`` are loaded again and live.
+
+    Each game is played whole in the browser by keyboard (``test_play_by_ear_games.py``); a
+    game that checks its first round and its end leaves the rounds between to the service
+    (Sarg's game with a spectator: some 10 of its 55-65 busy core-seconds less). The live
+    server runs in another process, so these moves reach no socket: the pages are loaded
+    again afterwards. Playwright's loop is paused meanwhile so that the service may announce
+    its moves."""
+    with playwright_paused(pages[0].context.browser):
+        engine = table.engine
+        while True:
+            table = Table.objects.get(pk=table.pk)
+            state = table.state()
+            if until(state) or engine.is_over(state):
+                break
+            seat = engine.to_act(state)[0]
+            move = engine.legal_moves(state, seat)[0]
+            if engine.is_over(engine.apply(state, seat, move)):
+                break  # the last move is the pages' to make
+            sitter = next(s for s in table.seats.all() if s.position == seat)
+            try:
+                if sitter.user_id is None:
+                    tables.play_as_bot(table, seat, move, table.version)
+                else:
+                    tables.play(table, sitter.user, move, table.version)
+            except MoveRefused:
+                continue  # the live server's bot runner moved first: read the table again
+    for page in pages:
+        page.reload()
+    for page in pages:
+        wait_live(page)
+    return table

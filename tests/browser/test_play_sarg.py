@@ -1,5 +1,6 @@
-"""Sarg online, in real browsers on a real daphne server: two people play a whole game,
-a spectator watches, a refused move says why, and the replay steps through it."""
+"""Sarg online, in real browsers on a real daphne server: two people play a game from its
+first round to its end (the rounds between through the service), a spectator watches, a
+refused move says why, and the replay steps through it."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
+from games.engines.sarg import ROUNDS_PER_DECK
 from games.models import Table
 from tests.browser.axe import assert_accessible, assert_accessible_everywhere
 from tests.browser.conftest import DESKTOP
@@ -16,6 +18,7 @@ from tests.browser.play_helpers import (
     my_turn,
     play_first_move,
     play_first_move_by_keyboard,
+    played_on_by_service,
     replay_key,
     shots,
     version,
@@ -102,6 +105,9 @@ class TwoPlayersTest(PlayCase):
                 shots(anna, "play-round-end-anna")
                 shots(clara, "play-round-end-spectator")
                 assert_accessible(anna, "round end")
+                table = played_on_by_service(
+                    (anna, ben, clara), table, lambda state: state.round == ROUNDS_PER_DECK
+                )
             if anna.locator("#game-result").count():
                 break
         assert seen_round_end
