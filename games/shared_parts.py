@@ -36,6 +36,7 @@ from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from .boards import BOARD_MODULES, board_context
+from .boards.common import Lazy
 from .labels import seat_names
 from .recent_tables import keep_latest
 
@@ -48,10 +49,18 @@ PARTS: dict[str, dict[str, str]] = {
     for game, module in BOARD_MODULES.items()
     if hasattr(module, "SHARED_PARTS")
 }
+# The parts that change less often than the version (a round's scores, the roles): the
+# board values each reads, its module's ``SHARED_PART_INPUTS``. Such a part is drawn again
+# only when one of them changed since the table's last drawing in that language.
+INPUTS: dict[str, dict[str, tuple[str, ...]]] = {
+    game: getattr(module, "SHARED_PART_INPUTS", {}) for game, module in BOARD_MODULES.items()
+}
 KEY_PREFIX = "play:parts:"
 CACHE_SECONDS = 600
 RECENT = 512  # per process: a few versions of a few hundred live tables
 _recent: OrderedDict[str, dict[str, str]] = OrderedDict()
+# (table, part, language) -> (the board values it read, its HTML): the latest drawing
+_unchanged: OrderedDict[tuple[str, str, str], tuple[tuple, str]] = OrderedDict()
 
 
 def parts_key(table, names: list[str]) -> str:
@@ -128,9 +137,25 @@ def _draw(
     board = board_context(table.game, spectator_view(), [], names)
     context = {"board": board, "version": table.version}
     jinja = engines["jinja2"]
-    return {
-        name: jinja.get_template(template).render(context) for name, template in templates.items()
-    }
+    inputs = INPUTS[table.game]
+    drawn = {}
+    for name, template in templates.items():
+        reads = inputs.get(name)
+        if reads is None:
+            drawn[name] = jinja.get_template(template).render(context)
+            continue
+        values = tuple(_worked_out(board[key]) for key in reads)
+        key = (table.public_id.hex, name, translation.get_language())
+        held = _unchanged.get(key)
+        if held is None or held[0] != values:
+            held = (values, jinja.get_template(template).render(context))
+        keep_latest(_unchanged, key, held, RECENT)
+        drawn[name] = held[1]
+    return drawn
+
+
+def _worked_out(value: Any) -> Any:
+    return value() if value.__class__ is Lazy else value
 
 
 def _shared_cache() -> bool:

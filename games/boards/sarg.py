@@ -31,6 +31,14 @@ SHARED_PARTS = {
     "tail": "games/sarg/_tail.html",
     "events": "games/_events.html",
 }
+# The board values read by the parts that change once a round, not once a move: drawn again
+# only when one of them changed (games.shared_parts; tests/games/test_shared_parts.py holds
+# each list to what its template reads).
+SHARED_PART_INPUTS = {
+    "round_end": ("round_end",),
+    "roles": ("queen", "king"),
+    "tail": ("rounds", "round_end", "result", "queen", "king"),
+}
 
 
 def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:

@@ -5,6 +5,7 @@ the cache, and the same markup each viewer would have drawn itself."""
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
@@ -23,10 +24,12 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def fresh():
     shared_parts._recent.clear()
+    shared_parts._unchanged.clear()
     rendering._recent.clear()
     cache.clear()
     yield
     shared_parts._recent.clear()
+    shared_parts._unchanged.clear()
     rendering._recent.clear()
 
 
@@ -297,3 +300,50 @@ def test_sarkophag_parts_come_from_the_spectators_view_only():
     held = {card for hand in table.state().hands for card in hand}
     assert shown and shown <= {item["card"] for item in public["last_trick"]["cards"]}
     assert not shown & held  # nobody's hand
+
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "games" / "jinja2"
+
+
+@pytest.mark.parametrize(
+    ("game", "part"),
+    [(game, part) for game, inputs in shared_parts.INPUTS.items() for part in inputs],
+)
+def test_a_part_kept_while_its_inputs_hold_reads_nothing_else_of_the_board(game, part):
+    """A part drawn again only when its listed board values change must read no other: a
+    value it read unlisted would change unseen and the part would show the old one."""
+    source = (TEMPLATES / shared_parts.PARTS[game][part]).read_text()
+    read = set(re.findall(r"\bboard\.(\w+)", source))
+    assert read <= set(shared_parts.INPUTS[game][part])
+    assert not re.search(r"\bboard\b(?!\.)", source)  # the board handed on whole
+    assert "{% include" not in source  # an included template reads the whole context
+    assert not re.search(r"\bversion\b", re.sub(r"{#.*?#}", "", source, flags=re.S))
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_parts_kept_while_their_inputs_hold_are_those_drawn_anew(language):
+    """Over whole games, every version's parts as kept equal the parts drawn afresh."""
+    for game, seats, seed in (("sarg", 2, 3), ("sarg", 2, 4)):
+        table = started(game, seats)
+        rng = random.Random(seed)
+        with translation.override(language):
+            while table.status == Table.Status.PLAYING:
+                state = table.state()
+                kept = shared_parts.for_message(table, state)["html"]
+                shared_parts._recent.clear()
+                shared_parts._unchanged.clear()
+                assert shared_parts.for_message(table, state)["html"] == kept
+                shared_parts._recent.clear()  # the next version starts from these, kept
+                position = table.to_act[0]
+                move = rng.choice(table.engine.legal_moves(state, position))
+                table = tables.play(table, user_at(table, position), move, table.version)
+                table = Table.objects.with_seats().get(pk=table.pk)
+
+
+def test_a_part_whose_inputs_held_is_not_drawn_again():
+    table = played(sarg_table(), 1)
+    before = shared_parts.for_message(table, table.state())["html"]
+    table = played(table, 1, seed=2)
+    after = shared_parts.for_message(table, table.state())["html"]
+    assert after["tail"] is before["tail"] and after["roles"] is before["roles"]
+    assert after["events"] != before["events"]
