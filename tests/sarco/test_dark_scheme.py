@@ -1,12 +1,17 @@
 """The dark scheme changes colours and nothing else: static/css/sarco.css sets only custom
-properties on ``:root`` inside ``prefers-color-scheme: dark``. The browser tests lean on it:
+properties on ``:root`` inside ``prefers-color-scheme: dark``, and so does Django admin's
+dark mode (with ``color-scheme``, the form controls' colours). The browser tests lean on it:
 a page checked whole by axe in light is checked in dark for the colour rules alone
 (tests/browser/axe.py, ``COLOUR_RULES``)."""
 
 import re
 from pathlib import Path
 
+import django.contrib.admin
+
 CSS = Path(__file__).resolve().parents[2] / "static" / "css" / "sarco.css"
+ADMIN_DARK = Path(django.contrib.admin.__file__).parent / "static/admin/css/dark_mode.css"
+OURS_IN_THE_ADMIN = sorted(CSS.parent.glob("admin-*.css"))
 DARK = "@media (prefers-color-scheme: dark)"
 
 
@@ -43,6 +48,18 @@ def test_the_dark_scheme_sets_only_custom_properties_on_the_root():
     text = CSS.read_text()
     assert dark_blocks(text), f"no {DARK} block in {CSS.name}"
     assert beyond_colours(text) == []
+
+
+def test_the_admins_dark_mode_sets_only_colours():
+    text = ADMIN_DARK.read_text()
+    assert dark_blocks(text), f"no {DARK} block in Django's {ADMIN_DARK.name}"
+    assert [found for found in beyond_colours(text) if found != "color-scheme"] == []
+
+
+def test_our_admin_styles_keep_their_layout_in_the_dark():
+    assert OURS_IN_THE_ADMIN
+    for sheet in OURS_IN_THE_ADMIN:
+        assert beyond_colours(sheet.read_text()) == [], sheet.name
 
 
 def test_a_rule_beyond_colours_is_caught():
