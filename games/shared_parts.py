@@ -144,7 +144,7 @@ def _draw(
         if reads is None:
             drawn[name] = jinja.get_template(template).render(context)
             continue
-        values = tuple(_worked_out(board[key]) for key in reads)
+        values = tuple(_worked_out(board.get(key)) for key in reads)
         key = (table.public_id.hex, name, translation.get_language())
         held = _unchanged.get(key)
         if held is None or held[0] != values:
