@@ -320,24 +320,24 @@ def test_a_part_kept_while_its_inputs_hold_reads_nothing_else_of_the_board(game,
     assert not re.search(r"\bversion\b", re.sub(r"{#.*?#}", "", source, flags=re.S))
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
-def test_parts_kept_while_their_inputs_hold_are_those_drawn_anew(language):
-    """Over whole games, every version's parts as kept equal the parts drawn afresh."""
-    for game, seats, seed in (("sarg", 2, 3), ("sarg", 2, 4)):
-        table = started(game, seats)
-        rng = random.Random(seed)
-        with translation.override(language):
-            while table.status == Table.Status.PLAYING:
-                state = table.state()
-                kept = shared_parts.for_message(table, state)["html"]
-                shared_parts._recent.clear()
-                shared_parts._unchanged.clear()
-                assert shared_parts.for_message(table, state)["html"] == kept
-                shared_parts._recent.clear()  # the next version starts from these, kept
-                position = table.to_act[0]
-                move = rng.choice(table.engine.legal_moves(state, position))
-                table = tables.play(table, user_at(table, position), move, table.version)
-                table = Table.objects.with_seats().get(pk=table.pk)
+@pytest.mark.any_database  # the parts are drawn from the state; the game's deals vary
+@pytest.mark.parametrize(("language", "seed"), [("en", 3), ("de", 4)])
+def test_parts_kept_while_their_inputs_hold_are_those_drawn_anew(language, seed):
+    """Over a whole game, every version's parts as kept equal the parts drawn afresh."""
+    table = started("sarg", 2)
+    rng = random.Random(seed)
+    with translation.override(language):
+        while table.status == Table.Status.PLAYING:
+            state = table.state()
+            kept = shared_parts.for_message(table, state)["html"]
+            shared_parts._recent.clear()
+            shared_parts._unchanged.clear()
+            assert shared_parts.for_message(table, state)["html"] == kept
+            shared_parts._recent.clear()  # the next version starts from these, kept
+            position = table.to_act[0]
+            move = rng.choice(table.engine.legal_moves(state, position))
+            table = tables.play(table, user_at(table, position), move, table.version)
+            table = Table.objects.with_seats().get(pk=table.pk)
 
 
 def test_a_part_whose_inputs_held_is_not_drawn_again():
