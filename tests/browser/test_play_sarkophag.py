@@ -1,6 +1,7 @@
 """Sarkophag online, in real browsers on a real daphne server: two people and a bot play a
-whole game to a head limit through the UI, a spectator watches, a stale tap is refused in
-place; screenshots of every phase at phone and desktop size, axe on each."""
+game to a head limit through the UI (once every phase has shown, the rounds to its last move
+through the service), a spectator watches, a stale tap is refused in place; screenshots of
+every phase at phone and desktop size, axe on each."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from tests.browser.play_helpers import (
     fits_a_phone,
     how_to_play,
     my_turn,
+    played_on_by_service,
     replay_key,
     shots,
     shots_dark,
@@ -25,6 +27,7 @@ from tests.browser.play_helpers import (
 )
 
 LIMIT = 40  # a few rounds with three players: a round end is seen before the game end
+PHASES = {"dimmed", "direction", "round-end", "last-trick"}  # each photographed once
 MAX_MOVES = 400
 
 
@@ -76,6 +79,10 @@ class SarkophagTableTest(PlayCase):
             if mover is None:
                 break
             self.phase_shots(mover, clara, seen)
+            if seen >= PHASES and "played-on" not in seen:
+                seen.add("played-on")  # every phase shown: the rounds to the last by service
+                played_on_by_service((anna, ben, clara), table, lambda state: False)
+                continue
             before = version(mover)
             opened = self.open_the_last_trick(mover, seen)
             button = mover.locator(".sk-play").first
