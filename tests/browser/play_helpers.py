@@ -241,7 +241,7 @@ def played_on_by_service(pages, table: Table, until: Callable[[object], bool]) -
     with playwright_paused(pages[0].context.browser):
         engine = table.engine
         while True:
-            table = Table.objects.get(pk=table.pk)
+            table = Table.objects.with_seats().get(pk=table.pk)
             state = table.state()
             if until(state) or engine.is_over(state):
                 break
@@ -249,7 +249,7 @@ def played_on_by_service(pages, table: Table, until: Callable[[object], bool]) -
             move = engine.legal_moves(state, seat)[0]
             if engine.is_over(engine.apply(state, seat, move)):
                 break  # the last move is the pages' to make
-            sitter = next(s for s in table.seats.all() if s.position == seat)
+            sitter = table.seat_list[seat]
             try:
                 if sitter.user_id is None:
                     tables.play_as_bot(table, seat, move, table.version)
