@@ -22,6 +22,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from games.botrunner import BotRunnerMiddleware  # noqa: E402
 
 from .group_messages import serving  # noqa: E402
+from .heap import settle  # noqa: E402
 from .languages import LanguageMiddleware  # noqa: E402
 from .routing import websocket_urlpatterns  # noqa: E402
 
@@ -37,3 +38,5 @@ application = serving(  # group messages from sync code go to this loop
         )
     )
 )
+
+settle()  # the application is loaded: keep it out of the cycle collector's walks (sarco.heap)
