@@ -10,8 +10,12 @@ from django.core.cache import cache
 from django.utils import translation
 from hypothesis import HealthCheck, settings
 
+from sarco.heap import settle
 from tests.selection import add_option, cap_examples, keep_database_tests
 from tests.services import require
+
+# The cycle collector waits until the suite is collected (``pytest_runtestloop`` below).
+gc.disable()
 
 # Property tests are derandomised under CI so a run is repeatable; locally they explore.
 settings.register_profile(
@@ -39,6 +43,17 @@ def pytest_addoption(parser):
 def pytest_collection_modifyitems(config, items):
     keep_database_tests(config, items)
     cap_examples(config, items)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session):
+    """The collector back on, as the server has it (``sarco.heap``): collecting the suite
+    imports hundreds of modules and rewrites every test module, some 1,300 young collections
+    and 14 full ones a worker with nothing yet to free. What that loaded is kept out of the
+    collector's later walks, which the tests' objects alone make rarer. Runs in xdist's
+    controller as in each worker."""
+    gc.enable()
+    settle()
 
 
 @pytest.fixture
@@ -81,6 +96,7 @@ def django_db_setup(django_db_setup):
     yield
     from django.db.backends.base.base import BaseDatabaseWrapper
 
+    gc.unfreeze()  # what ``settle`` froze is not in ``get_objects`` otherwise
     for wrapper in gc.get_objects():
         # type(), not isinstance(): a lazy object (a request's CSP nonce) would work itself out
         if issubclass(type(wrapper), BaseDatabaseWrapper) and wrapper.connection is not None:
