@@ -49,8 +49,9 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "names": names,
         "hand": hand,
         "hidden_hands": _hidden_hands(view, names),
-        "rows": (rows := _rows(view, hand, moves)),
-        "coffin": _coffin(rows),
+        # Drawn by the player to move alone (it holds their moves): every other viewer's
+        # board shows the coffin drawn once a version (games.shared_parts).
+        "coffin": Lazy(_coffin, view, hand, moves),
         "labels": _labels(translation.get_language()),
         "can_move": bool(moves),
         "queen": {"seat": roles["queen"], "name": names[roles["queen"]]},
@@ -122,12 +123,12 @@ def _cell_classes(cell: dict[str, Any]) -> str:
     return classes
 
 
-def _coffin(rows) -> list[dict[str, Any]]:
+def _coffin(view, hand, moves) -> list[dict[str, Any]]:
     """The coffin's rows as drawn: each with its header (the Queen's row, in words)."""
     label = _("Row %(row)s (Queen)")
     return [
         {"number": r, "label": label % {"row": r}, "cells": cells}
-        for r, cells in enumerate(rows, 1)
+        for r, cells in enumerate(_rows(view, hand, moves), 1)
     ]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..base import IllegalMove, Move, Text, View, seat_count
@@ -281,9 +282,7 @@ class SargEngine:
             "totals": self.totals(state),
             "stack": len(state.stack),
             "seen": list(state.seen),
-            "last_round": (
-                score_round(_square(state.last_grid)) if state.last_grid is not None else None
-            ),
+            "last_round": _last_round(state.last_grid) if state.last_grid is not None else None,
             "result": self.result(state),
         }
 
@@ -335,6 +334,13 @@ class SargEngine:
 
 def _square(flat: Sequence[str]) -> list[list[str]]:
     return [list(flat[3 * r : 3 * r + 3]) for r in range(3)]
+
+
+@lru_cache(maxsize=512)
+def _last_round(last_grid: tuple[str, ...]) -> dict[str, Any]:
+    """The last square's score, worked out once: every view of every seat until the next
+    round ends shows it. Shared between those views, which only read it."""
+    return score_round(_square(last_grid))
 
 
 ENGINE = SargEngine()
