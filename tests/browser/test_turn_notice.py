@@ -17,8 +17,9 @@ from tests.browser.play_helpers import (
     wait_version_at_least,
 )
 
-# A stand-in for the browser's Notification that records what the page does with it, and a
-# tab that is in the background (headless Chromium's tab is always visible).
+# A stand-in for the browser's Notification that records what the page does with it, not yet
+# asked (a browser's first state; headless Chromium's is "denied"), and a tab that is in the
+# background (headless Chromium's tab is always visible).
 YOUR_TURN = "▶ Your turn · Sarg · sarco"  # the tab title, from the banner (static/js/play.js)
 FAKE_NOTIFICATIONS = """
 window.__asked = 0;
@@ -33,6 +34,8 @@ FakeNotification.requestPermission = function () {
   return Promise.resolve("granted");
 };
 window.Notification = FakeNotification;
+"""
+BACKGROUND_TAB = """
 Object.defineProperty(document, "hidden", { get: function () { return true; } });
 Object.defineProperty(document, "visibilityState", { get: function () { return "hidden"; } });
 """
@@ -45,7 +48,7 @@ class TurnNoticeTest(PlayCase):
         table = tables.start(table, self.anna)
         url = f"{self.live_server_url}/play/{table.public_id}/"
         anna = self.page(self.anna)
-        anna.add_init_script(FAKE_NOTIFICATIONS)
+        anna.add_init_script(FAKE_NOTIFICATIONS + BACKGROUND_TAB)
         ben = self.page(self.ben)
         for page in (anna, ben):
             page.goto(url)
@@ -118,6 +121,7 @@ class TurnNoticeTest(PlayCase):
         table = tables.start(table, self.anna)
         first = self.anna if table.to_act == [0] else self.ben
         page = self.page(first)
+        page.add_init_script(FAKE_NOTIFICATIONS)  # not yet asked: the notice's button shows
         page.goto(f"{self.live_server_url}/")
         badge = page.get_by_role("link", name="Your turn at 1 table")
         expect(badge).to_be_visible()
