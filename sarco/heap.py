@@ -2,7 +2,7 @@
 
 CPython's cycle collector runs a young collection every 700 new container objects. A move
 makes thousands (its context, its drawing, the frames), almost all freed at once by
-reference counting, so the collector ran some 35 times a second on a busy server, each time
+reference counting, so the collector ran some 30 times a second on a busy server, each time
 also walking what had just been loaded: 4.5% of a daphne's CPU with 50 Sarg tables flat out
 (docs/online-speed.md). Moving everything loaded so far out of the collector's sight
 (``gc.freeze``) and collecting young objects every 50,000 leaves it under half a percent.
