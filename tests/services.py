@@ -23,7 +23,7 @@ REDIS_URL = os.environ.get("SARCO_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 # Debian's headless shell of Chromium (package chromium-headless-shell): the same Blink as
 # /usr/bin/chromium without the desktop browser around it, as Playwright itself runs headless
 # tests. A third to two fifths less CPU a browser test (docs/testing.md); SARCO_CHROMIUM
-# names another build, e.g. /usr/bin/chromium to compare.
+# names another build, e.g. /usr/bin/chromium (package chromium) to compare.
 CHROMIUM = os.environ.get("SARCO_CHROMIUM", "/usr/bin/chromium-headless-shell")
 
 
