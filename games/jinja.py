@@ -39,8 +39,9 @@ import jinja2
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.template import Context, engines
 from django.urls import reverse
-from django.utils import translation
 from markupsafe import Markup
+
+from sarco import drawing_language
 
 from .boards.common import Lazy
 from .templatetags import moves, pieces
@@ -58,24 +59,24 @@ def translate(message: str) -> Markup:
     """``{% translate "message" %}``: the translation as it is. Django marks a template's
     string literal safe and its translation with it, so an apostrophe or ``&`` in the words
     is written out, not escaped; the message comes from the template, never from a user."""
-    return Markup(translation.gettext(message))
+    return Markup(drawing_language.gettext(message))
 
 
 def translate_in_context(context: str, message: str) -> Markup:
     """``{% translate "message" context "context" %}``, as ``translate``."""
-    return Markup(translation.pgettext(context, message))
+    return Markup(drawing_language.pgettext(context, message))
 
 
 def blocktranslate(message: str, **variables: Any) -> Markup:
     """``{% blocktranslate %}`` (a ``{% trans %}`` block): the translation is markup, the
     variables put into it are escaped."""
-    return Markup(translation.gettext(message) % _escaped_all(variables))
+    return Markup(drawing_language.gettext(message) % _escaped_all(variables))
 
 
 def blocktranslate_plural(singular: str, plural: str, count: int, **variables: Any) -> Markup:
     """``{% blocktranslate count … %}`` (``{% trans %}…{% pluralize %}…``)."""
     variables.setdefault("num", count)  # as Jinja2's own ngettext
-    return Markup(translation.ngettext(singular, plural, count) % _escaped_all(variables))
+    return Markup(drawing_language.ngettext(singular, plural, count) % _escaped_all(variables))
 
 
 def _escaped_all(variables: dict[str, Any]) -> dict[str, Any]:

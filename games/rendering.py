@@ -19,8 +19,9 @@ from django.core.cache import cache
 from django.template import TemplateDoesNotExist, engines
 from django.template.loader import get_template, render_to_string
 from django.urls import NoReverseMatch, get_script_prefix, reverse
-from django.utils import translation
-from django.utils.translation import gettext as _
+
+from sarco import drawing_language
+from sarco.drawing_language import gettext as _
 
 from . import presence
 from .boards import board_context
@@ -274,7 +275,7 @@ def fragments_key(table, seat: int | None, user=None) -> FragmentsKey:
         is_host=is_host,
         away=_away_signature(table) if is_host else "",
         clock=clock_signature(table),
-        language=translation.get_language(),
+        language=drawing_language.language(),
     )
 
 
@@ -326,6 +327,11 @@ def table_fragments(table, seat: int | None, *, user=None, board: bool = True) -
     one already (the same version, status, seats and viewer; only who has been away or the
     clock changed), so a tap on it is never lost to a redraw of the same board.
     """
+    with drawing_language.drawing():
+        return _table_fragments(table, seat, user, board)
+
+
+def _table_fragments(table, seat: int | None, user, board: bool) -> str:
     if not board:
         context = table_context(table, seat, user=user)
         context.update(oob=True, board_kept=True)

@@ -32,8 +32,9 @@ from typing import Any
 from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.template import engines
-from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
+
+from sarco.drawing_language import drawing, language
 
 from .boards import BOARD_MODULES, board_context
 from .boards.common import Lazy
@@ -69,7 +70,7 @@ def parts_key(table, names: list[str]) -> str:
     signature = hashlib.sha1("\x1f".join(names).encode(), usedforsecurity=False).hexdigest()
     return (
         f"{KEY_PREFIX}{table.public_id.hex}:{table.version}:{table.status}:{signature[:16]}:"
-        f"{translation.get_language()}"
+        f"{language()}"
     )
 
 
@@ -89,7 +90,8 @@ def for_message(table, state: Any) -> dict[str, Any] | None:
     drawn here once and kept, so this process's sockets find them too. None for a game that
     lists no parts. The cache is not asked: the move's process draws faster than it asks."""
     names = seat_names(table.seat_list)
-    kept = _kept_or_drawn(table, names, lambda: table.engine.view(state, None), ask_cache=False)
+    with drawing():
+        kept = _kept_or_drawn(table, names, lambda: table.engine.view(state, None), ask_cache=False)
     if kept is None:
         return None
     key, parts = kept
@@ -145,7 +147,7 @@ def _draw(
             drawn[name] = jinja.get_template(template).render(context)
             continue
         values = tuple(_worked_out(board.get(key)) for key in reads)
-        key = (table.public_id.hex, name, translation.get_language())
+        key = (table.public_id.hex, name, language())
         held = _unchanged.get(key)
         if held is None or held[0] != values:
             held = (values, jinja.get_template(template).render(context))

@@ -18,10 +18,11 @@ from __future__ import annotations
 from functools import lru_cache, wraps
 from typing import Any
 
-from django.utils.translation import get_language, pgettext, pgettext_lazy
-from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from games.engines.sarcophagus import SUITS as TILE_SUITS
+from sarco.drawing_language import gettext as _
+from sarco.drawing_language import language, pgettext
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 JOKER = "JK"
@@ -60,7 +61,7 @@ def per_language(words):
 
     @wraps(words)
     def in_language(*args):
-        return cached(get_language(), *args)
+        return cached(language(), *args)
 
     return in_language
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-
+from sarco.drawing_language import gettext as _
+from sarco.drawing_language import ngettext
 from scoring.faces import TILE_SUIT_SYMBOL as SYMBOL
 from scoring.faces import coin_face, per_language, suit_name, suit_word, tile_face
 

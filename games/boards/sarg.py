@@ -10,9 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from django.utils import translation
-from django.utils.translation import gettext as _
-
+from sarco.drawing_language import gettext as _
+from sarco.drawing_language import language
 from scoring.faces import card_face
 from scoring.views.sheet_context import explained_square
 
@@ -52,7 +51,7 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         # Drawn by the player to move alone (it holds their moves): every other viewer's
         # board shows the coffin drawn once a version (games.shared_parts).
         "coffin": Lazy(_coffin, view, hand, moves),
-        "labels": _labels(translation.get_language()),
+        "labels": _labels(language()),
         "can_move": bool(moves),
         "queen": {"seat": roles["queen"], "name": names[roles["queen"]]},
         "king": {"seat": roles["king"], "name": names[roles["king"]]},

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-
 from games.engines.sarkophag import HEADS
+from sarco.drawing_language import gettext as _
+from sarco.drawing_language import ngettext
 
 from .common import EVENTS_SHOWN, Lazy, lines_total, move_json
 

@@ -14,7 +14,8 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
+
+from sarco.drawing_language import gettext as _
 
 register = template.Library()
 

@@ -18,10 +18,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-
 from games.engines.sacrifice import BUY_VALUE, SACRIFICE_POINTS, score_breakdown
+from sarco.drawing_language import gettext as _
+from sarco.drawing_language import ngettext
 from scoring.faces import card_face
 
 from ..common import EVENTS_SHOWN, Lazy, lines_total, move_json

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-
+from sarco.drawing_language import gettext as _
+from sarco.drawing_language import ngettext
 from scoring.faces import card_face
 
 from ..common import named
