@@ -8,7 +8,8 @@ keeps Django's rules where Jinja2's own differ:
 - **Escaping** as Django escapes (``&quot;`` and ``&#x27;``; markupsafe writes ``&#34;`` and
   ``&#39;``): every ``{{ value }}`` goes through ``escaped`` before Jinja2's own escape,
   which leaves markup alone. Markup (a piece's ``SafeString``, a drawn part) is kept.
-- **Translations** through Django's gettext, with its tags' meaning (not
+- **Translations** through Django's gettext (by way of ``sarco.drawing_language``, which
+  reads the language once per drawing), with its tags' meaning (not
   ``install_gettext_translations``, whose variables markupsafe escapes with its own
   entities): a ``{% trans %}`` block is a ``{% blocktranslate %}`` (the message is markup,
   its variables are escaped; plurals with ``{% pluralize %}``), ``_("…")`` and
