@@ -79,7 +79,7 @@ def postmaster_children_seconds() -> float | None:
             fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except (OSError, IndexError):
             continue
-        ticks = sum(int(fields[n]) for n in (9, 10, 11, 12))  # utime stime cutime cstime
+        ticks = sum(int(fields[n]) for n in (11, 12, 13, 14))  # utime stime cutime cstime
         return ticks / os.sysconf("SC_CLK_TCK")
     return None
 
