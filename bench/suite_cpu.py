@@ -49,8 +49,6 @@ class Group:
         else:
             sys.exit("No cgroup that counts CPU here (cgroup v1 cpuacct or cgroup v2).")
         self.path.mkdir(exist_ok=True)
-        if not self.v2:
-            (self.path / "cpuacct.usage").write_text("0")
         self.start = self.used()
 
     def used(self) -> float:

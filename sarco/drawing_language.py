@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils import translation
 
 _drawing: ContextVar[str | None] = ContextVar("sarco_drawing_language", default=None)
@@ -71,3 +73,11 @@ def _pgettext(language: str | None, context: str, message: str) -> str:
 def _ngettext(language: str | None, singular: str, plural: str, number: int) -> str:
     with translation.override(language):
         return translation.ngettext(singular, plural, number)
+
+
+@receiver(setting_changed)
+def _forget_words(*, setting: str, **_kwargs) -> None:
+    """A test's new languages or catalogues: the kept words go, as Django's own do."""
+    if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"}:
+        for kept in (_gettext, _pgettext, _ngettext):
+            kept.cache_clear()

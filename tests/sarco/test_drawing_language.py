@@ -73,3 +73,11 @@ def test_a_count_that_cannot_be_a_key_is_looked_up_as_it_is():
 
     with translation.override("en"):
         assert drawing_language.ngettext(*PLURAL, Count(2)) == "%(count)s cards"
+
+
+def test_a_changed_language_setting_forgets_the_kept_words(settings):
+    with translation.override("de"):
+        drawing_language.gettext(MESSAGE)
+    assert drawing_language._gettext.cache_info().currsize
+    settings.LANGUAGE_CODE = "de"
+    assert drawing_language._gettext.cache_info().currsize == 0
