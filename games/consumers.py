@@ -6,7 +6,10 @@ sits down sees their hand from then on. On connect, and on every ``table.version
 of its table's group, it sends ``rendering.table_fragments(table, seat, user=user)``: the
 fragments of that seat's ``engine.view`` only. A version already sent is skipped unless the
 message says ``force`` (a seat changed, the game started, ...). A rendering older than the
-last one sent is never sent (the presence beat renders alongside the pushes).
+last one sent is never sent (the presence beat renders alongside the pushes). A table page
+says in its socket's address which rendering it shows (``?shown=``, ``rendering.shown_token``):
+while the table is still as the page was drawn, the first answer is ``rendering.PAGE_CURRENT``
+rather than the same table drawn again (and swapped under a finger about to tap it).
 
 The client sends its moves here, as htmx's ``ws-send`` sends a move's form (a JSON object of
 the form's fields): checked and played as ``play:move`` does (``games.move_input``). Applied,
@@ -86,12 +89,15 @@ class TableConsumer(LiveSocket):
     refusal_target = "move-error"  # where the page shows a refused move
     refusal_class = "message message-error move-error"
     group: str | None = None
+    shown: str | None = None  # the page's ``shown`` token until the first rendering
     presence_task: asyncio.Task | None = None
 
     async def connect(self):
         self.sent_version = -1
         self.last_resync = 0.0
         self.last_key: rendering.FragmentsKey | None = None  # what the last rendering depended on
+        # What the page shows, if it said (``?shown=``): for the first rendering only.
+        self.shown = rendering.shown_token_from(self.scope.get("query_string", b""))
         public_id = _public_id(self.scope)
         await self.accept()
         if public_id is None or not await self._exists(public_id):
@@ -316,6 +322,9 @@ class TableConsumer(LiveSocket):
         user = self.scope.get("user")
         seat = rendering.viewer_seat(table, user)
         key = rendering.fragments_key(table, seat, user)
+        shown, self.shown = self.shown, None
+        if shown is not None and rendering.shown_token(key) == shown:
+            return rendering.PAGE_CURRENT, table.version, key  # the page was drawn for this key
         board = not (redraw and rendering.same_board(key, self.last_key))
         html = rendering.table_fragments(table, seat, user=user, board=board)
         return html, table.version, key

@@ -13,6 +13,7 @@ import logging
 from collections import OrderedDict
 from functools import lru_cache, partial
 from typing import Any, NamedTuple
+from urllib.parse import parse_qs
 
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.core.cache import cache
@@ -35,6 +36,7 @@ from .shared_parts import shared_parts
 log = logging.getLogger(__name__)
 
 SPECTATOR_CACHE_SECONDS = 600
+SHOWN_TOKEN_LENGTH = 16
 RECENT_RENDERINGS = 512  # per process: a few versions of a few hundred live tables' views
 _recent: OrderedDict[FragmentsKey, str] = OrderedDict()
 ACTION_URLS = (
@@ -277,6 +279,30 @@ def fragments_key(table, seat: int | None, user=None) -> FragmentsKey:
         clock=clock_signature(table),
         language=drawing_language.language(),
     )
+
+
+PAGE_CURRENT = "<!-- the page is current -->"  # a socket's first frame on a current page
+
+
+def shown_token(key: FragmentsKey) -> str:
+    """A short digest of ``key`` for the page's socket address (``?shown=``): the socket opened
+    by a page drawn for that key answers with ``PAGE_CURRENT`` instead of drawing the same
+    table again. Told a wrong one, a socket only draws what it would have drawn anyway."""
+    raw = "\x1f".join(map(str, key)).encode()
+    return hashlib.sha1(raw, usedforsecurity=False).hexdigest()[:SHOWN_TOKEN_LENGTH]
+
+
+def shown_token_from(query_string: bytes) -> str | None:
+    """The ``shown`` token of a socket's query string, or None when there is none or it is
+    not one (a token is short lowercase hex)."""
+    try:
+        values = parse_qs(query_string.decode("ascii")).get("shown", [""])
+    except (AttributeError, UnicodeDecodeError, ValueError):
+        return None
+    token = values[0]
+    if len(token) != SHOWN_TOKEN_LENGTH or token.strip("0123456789abcdef"):
+        return None
+    return token
 
 
 def same_board(key: FragmentsKey, shown: FragmentsKey | None) -> bool:

@@ -20,7 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from .. import presence, since_looked, tables
 from ..models import Table
-from ..rendering import table_context, table_fragments, viewer_seat
+from ..rendering import fragments_key, shown_token, table_context, table_fragments, viewer_seat
 
 MAX_POSITION_DIGITS = 2
 
@@ -38,6 +38,8 @@ def table(request, public_id):
         presence.mark_seen(table.public_id, request.user)  # a page without its socket counts
     context = table_context(table, seat, user=request.user)
     since_looked.mark(context, table, looked)
+    shown = shown_token(fragments_key(table, seat, request.user))
+    context["ws_url"] += f"?shown={shown}"  # its socket sends no frame while the page is current
     context["invite_url"] = request.build_absolute_uri(context["urls"]["table"])
     return render(request, "games/table.html", context)
 

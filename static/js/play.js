@@ -11,6 +11,20 @@
   }
   var RETRIED_BY_HTMX = [1006, 1011, 1012, 1013];
 
+  // The table's socket address says which rendering the page was drawn with (?shown=...):
+  // the server answers a socket opened on a page that is still current with a word, not the
+  // whole table again. That holds for the page as loaded only, so a socket opened again
+  // (after a drop, the page swapped since) asks for the table as it stands.
+  if (window.htmx && htmx.createWebSocket) {
+    var createSocket = htmx.createWebSocket;
+    var opened = {};
+    htmx.createWebSocket = function (url) {
+      var address = opened[url] ? url.replace(/[?&]shown=[^&]*/, "") : url;
+      opened[url] = true;
+      return createSocket(address);
+    };
+  }
+
   function setConnection(state) {
     var el = document.getElementById("connection");
     if (el) el.dataset.state = state;
@@ -198,6 +212,13 @@
     var el = event.target;
     if (el.tagName === "DETAILS" && el.id && el.closest("#table-board, #table-actions")) openDrawers[el.id] = el.open;
   }, true);
+  // The log drawn open by the page (what is new since you looked) stays open, as if the
+  // player had opened it, until they close it: the page's socket may send no frame to
+  // redraw it (the page is current), and the next move's frame draws it closed.
+  document.addEventListener("DOMContentLoaded", function () {
+    var log = document.querySelector("#event-log[open]");
+    if (log) openDrawers[log.id] = true;
+  });
   function reopenDrawers() {
     Object.keys(openDrawers).forEach(function (id) {
       var el = document.getElementById(id);
