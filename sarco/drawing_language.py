@@ -18,12 +18,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.utils import translation
 
 _drawing: ContextVar[str | None] = ContextVar("sarco_drawing_language", default=None)
+Cached = TypeVar("Cached")
 MESSAGES = 4096  # per process and kind: the templates' messages in each language, and counts
 
 
@@ -75,9 +77,19 @@ def _ngettext(language: str | None, singular: str, plural: str, number: int) -> 
         return translation.ngettext(singular, plural, number)
 
 
+_kept_elsewhere: list[Any] = []  # other caches of words per language (``keeps_words``)
+
+
+def keeps_words(cache: Cached) -> Cached:
+    """``cache``, an ``lru_cache`` of words in a language (a board's fixed labels, a piece's
+    name), forgotten with this module's own when the language settings change."""
+    _kept_elsewhere.append(cache)
+    return cache
+
+
 @receiver(setting_changed)
 def _forget_words(*, setting: str, **_kwargs) -> None:
     """A test's new languages or catalogues: the kept words go, as Django's own do."""
     if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"}:
-        for kept in (_gettext, _pgettext, _ngettext):
+        for kept in (_gettext, _pgettext, _ngettext, *_kept_elsewhere):
             kept.cache_clear()

@@ -22,7 +22,7 @@ from django.utils.translation import pgettext_lazy
 
 from games.engines.sarcophagus import SUITS as TILE_SUITS
 from sarco.drawing_language import gettext as _
-from sarco.drawing_language import language, pgettext
+from sarco.drawing_language import keeps_words, language, pgettext
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 JOKER = "JK"
@@ -57,7 +57,7 @@ RANK_LETTERS = {
 def per_language(words):
     """``words`` looked up once per active language and arguments. A board names dozens of
     pieces per viewer and version, and each name costs a handful of catalogue lookups."""
-    cached = lru_cache(maxsize=256)(lambda language, *args: words(*args))
+    cached = keeps_words(lru_cache(maxsize=256)(lambda language, *args: words(*args)))
 
     @wraps(words)
     def in_language(*args):

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from sarco.drawing_language import gettext as _
-from sarco.drawing_language import language
+from sarco.drawing_language import keeps_words, language
 from scoring.faces import card_face
 from scoring.views.sheet_context import explained_square
 
@@ -131,6 +131,7 @@ def _coffin(view, hand, moves) -> list[dict[str, Any]]:
     ]
 
 
+@keeps_words
 @lru_cache(maxsize=16)
 def _labels(language: str | None) -> dict[str, Any]:
     """The coffin's fixed words in one language, put in words once: the template's tags

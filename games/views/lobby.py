@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from games.engines import GAME_NAMES
 from sarco.catalog import GAMES
+from sarco.drawing_language import keeps_words
 
 from .. import tables
 from ..forms import NewTableForm
@@ -38,6 +39,7 @@ def _page(request, forms: dict[str, NewTableForm] | None = None, status: int = 2
     return render(request, "games/lobby.html", context, status=status)
 
 
+@keeps_words
 @lru_cache(maxsize=64)
 def blank_fields(game: str, language: str | None) -> str:
     """A game's blank create form's fields, drawn once per game and language: the same for

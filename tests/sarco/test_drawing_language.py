@@ -81,3 +81,18 @@ def test_a_changed_language_setting_forgets_the_kept_words(settings):
     assert drawing_language._gettext.cache_info().currsize
     settings.LANGUAGE_CODE = "de"
     assert drawing_language._gettext.cache_info().currsize == 0
+
+
+def test_words_kept_elsewhere_are_forgotten_with_these(settings):
+    """The pieces' names, Sarg's coffin labels and the lobby's blank forms are words in a
+    language too: a changed language setting forgets them as well."""
+    from games.boards import sarg
+    from games.views import lobby
+    from scoring import faces
+
+    assert {sarg._labels, lobby.blank_fields} <= set(drawing_language._kept_elsewhere)
+    with translation.override("de"):
+        faces.card_face("QH")
+    assert any(kept.cache_info().currsize for kept in drawing_language._kept_elsewhere)
+    settings.LANGUAGE_CODE = "de"
+    assert not any(kept.cache_info().currsize for kept in drawing_language._kept_elsewhere)
