@@ -9,13 +9,19 @@ tapped; a trap's discard and a pass are buttons of their own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from itertools import chain
 from typing import Any
+
+from markupsafe import Markup
 
 from sarco.drawing_language import gettext as _
 from sarco.drawing_language import ngettext
 from scoring.faces import TILE_SUIT_SYMBOL as SYMBOL
 from scoring.faces import coin_face, per_language, suit_name, suit_word, tile_face
 
+from ..templatetags import pieces
 from .common import EVENTS_SHOWN, Lazy, lines_total, move_json
 
 SUITS = ("sun", "moon", "crown", "arms")
@@ -24,6 +30,7 @@ LATEST_SHOWN = 4
 # The parts of the board every viewer sees alike, drawn once a version and language
 # (games.shared_parts): Jinja2 templates, in games/jinja2/.
 SHARED_PARTS = {
+    "pyramid": "games/sarcophagus/_pyramid.html",
     "latest": "games/sarcophagus/_latest.html",
     "discarded": "games/sarcophagus/_discarded.html",
     "events": "games/_events.html",
@@ -57,8 +64,9 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "mode": mode,
         "can_move": bool(moves),
         "prompt": _prompt(view, names, mode),
-        "rows": (rows := _rows(view, coin_moves, hand, mode)),
-        "pyramid": _pyramid(rows),
+        "rows": (rows := Lazy(_rows, view, coin_moves, hand, mode)),
+        "pyramid": Lazy(lambda: _pyramid(rows())),
+        "seat_pyramid": Lazy(_seat_pyramid_drawer, view, moves),
         "words": _pyramid_words(),
         "hand": hand,
         "locked": [coin_face(c["suit"], c["value"]) for c in view.get("locked", [])],
@@ -186,6 +194,37 @@ def _pyramid(rows) -> list[dict[str, Any]]:
             cell["classes"] = "".join(name for flag, name in flags if flag)
             cell["gone_text"] = "" if cell["present"] else gone % {"where": cell["where"]}
     return [{"label": label % {"number": n}, "cells": row} for n, row in enumerate(rows, 1)]
+
+
+def _seat_pyramid_drawer(view, moves) -> Callable[[str], Markup | None] | None:
+    """For a viewer without moves: the pyramid every viewer shares (``shared.pyramid``, drawn
+    from the spectator's view) made theirs, or None where it must be drawn whole (the player
+    to move: their buttons are on it)."""
+    if moves:
+        return None
+    me = view["seat"]
+    own = [
+        (coin["suit"], coin["value"])
+        for cell in view["pyramid"]
+        for coin in sorted(cell["coins"], key=lambda c: SUITS.index(c["suit"]))  # as drawn
+        if me is not None and coin["seat"] == me
+    ]
+    return partial(own_coins_shown, own=own)
+
+
+def own_coins_shown(shared: str, *, own: list[tuple[str, int]]) -> Markup | None:
+    """``shared``, the pyramid as a spectator sees it, with ``own``'s coins (suit and value,
+    in the order the pyramid draws them) showing their values as they do to their owner:
+    what drawing the pyramid for that viewer gives, byte for byte. Each of a viewer's suits
+    is theirs alone, so its coins are the hidden coins of that suit in the drawing. None if
+    the count of such coins does not match (then the pyramid is drawn whole)."""
+    for suit in dict.fromkeys(s for s, _value in own):
+        shown = [str(pieces.coin(coin_face(suit, value))) for s, value in own if s == suit]
+        parts = shared.split(str(pieces.coin(coin_face(suit, None))))
+        if len(parts) != len(shown) + 1:
+            return None
+        shared = "".join(chain.from_iterable(zip(parts, [*shown, ""], strict=True)))
+    return Markup(shared)  # the shared drawing and the kept coins, both escaped already
 
 
 @per_language

@@ -100,11 +100,11 @@ def posted_moves(html: str) -> list[dict]:
 def test_at_the_start_only_the_apex_is_face_up_and_forced():
     state = ENGINE.new_game(3, seed=5)
     board = board_for(state, to_act(state))
-    assert [len(row) for row in board["rows"]] == [1, 2, 3, 4, 5, 6]
-    apex = board["rows"][0][0]
+    assert [len(row) for row in board["rows"]()] == [1, 2, 3, 4, 5, 6]
+    apex = board["rows"]()[0][0]
     assert apex["face"]["tile"] == TILES[state.board[0]] and apex["forced"]
-    assert all(cell["face"] is None for row in board["rows"][1:] for cell in row)
-    over = [cell["key"] for row in board["rows"] for cell in row if cell["sarcophagus"]]
+    assert all(cell["face"] is None for row in board["rows"]()[1:] for cell in row)
+    over = [cell["key"] for row in board["rows"]() for cell in row if cell["sarcophagus"]]
     assert over == ["5-2", "6-2", "6-3"]
     assert board["mode"] == "first_coin"
     assert "highlighted tile" in board["prompt"]
@@ -116,7 +116,7 @@ def test_the_first_coin_is_chosen_by_tapping_a_coin_of_the_hand():
     board = board_for(state, seat)
     moves = ENGINE.legal_moves(state, seat)
     assert [json.loads(item["json"]) for item in board["hand"]] == moves
-    assert not any(cell["moves"] for row in board["rows"] for cell in row)
+    assert not any(cell["moves"] for row in board["rows"]() for cell in row)
 
 
 def test_the_second_coin_is_a_pick_then_one_button_per_open_tile():
@@ -125,7 +125,7 @@ def test_the_second_coin_is_a_pick_then_one_button_per_open_tile():
     board = board_for(state, seat)
     assert board["mode"] == "second_coin"
     assert not any(item["json"] for item in board["hand"])
-    on_tiles = [json.loads(m["json"]) for row in board["rows"] for c in row for m in c["moves"]]
+    on_tiles = [json.loads(m["json"]) for row in board["rows"]() for c in row for m in c["moves"]]
     assert Counter(map(json.dumps, on_tiles)) == Counter(
         map(json.dumps, ENGINE.legal_moves(state, seat))
     )
@@ -147,7 +147,7 @@ def test_others_coins_show_their_suit_but_never_their_value():
     state = first_state(lambda s: sum(len(c) for c in s.coins) >= 4)
     for seat in range(state.players):
         board = board_for(state, seat)
-        for row in board["rows"]:
+        for row in board["rows"]():
             for cell in row:
                 for coin in cell["coins"]:
                     mine = coin["suit"] in board["view"]["seats"][seat]["suits"]

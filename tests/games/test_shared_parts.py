@@ -237,13 +237,16 @@ def public_parts(table: Table) -> tuple[str, dict]:
     return "".join(parts.values()), public
 
 
-def test_sarcophagus_shares_its_latest_moves_discarded_tiles_and_log():
-    assert set(shared_parts.PARTS["sarcophagus"]) == {"latest", "discarded", "events"}
+def test_sarcophagus_shares_its_pyramid_latest_moves_discarded_tiles_and_log():
+    assert set(shared_parts.PARTS["sarcophagus"]) == {"pyramid", "latest", "discarded", "events"}
 
 
+@pytest.mark.parametrize("seats", [2, 4])  # two suits each with two seats, one with four
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_each_sarcophagus_viewer_gets_the_markup_it_would_have_drawn_itself(monkeypatch, language):
-    table = played(started("sarcophagus", 4), 30)
+def test_each_sarcophagus_viewer_gets_the_markup_it_would_have_drawn_itself(
+    monkeypatch, language, seats
+):
+    table = played(started("sarcophagus", seats), 30)
     once, each = drawn_once_and_each(monkeypatch, table, language)
     assert 'class="sc-latest"' in once[0] and 'id="event-log"' in once[0]
     assert once == each
@@ -254,6 +257,14 @@ def test_sarcophagus_parts_come_from_the_spectators_view_only():
     assert 'data-coin="' not in html  # no coin's value, anyone's
     shown = json.dumps(public)
     assert all(f'"{code}"' in shown for code in re.findall(r'data-tile="([^"]*)"', html))
+
+
+def test_a_shared_pyramid_that_does_not_hold_the_viewers_coins_is_not_used():
+    """Drawn whole instead: the shared drawing must hold each of the viewer's coins, hidden."""
+    from games.boards.sarcophagus import own_coins_shown
+
+    assert own_coins_shown("<ol></ol>", own=[("sun", 3)]) is None
+    assert own_coins_shown("<ol></ol>", own=[]) == "<ol></ol>"
 
 
 def test_sacrifice_shares_its_trophy_market_tricks_and_log():
