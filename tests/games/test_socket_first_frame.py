@@ -42,6 +42,15 @@ async def _open(client, address: str) -> WebsocketCommunicator:
     return socket
 
 
+def _whole_table_at(frame: str, version: int) -> bool:
+    return 'id="table-board"' in frame and f'data-version="{version}"' in frame
+
+
+def _first_move(table) -> None:
+    player, position = acting_user(table)
+    tables.play(table, player, first_legal(table, position), table.version)
+
+
 async def _signed_in_page(client, person, table) -> str:
     await database_sync_to_async(client.force_login)(person)
     return await database_sync_to_async(_page_socket_address)(client, table)
@@ -62,23 +71,17 @@ async def test_after_the_word_the_next_move_arrives_whole(client):
     address = await _signed_in_page(client, table.host, table)
     socket = await _open(client, address)
     await socket.receive_from(timeout=3)
-    player, position = await database_sync_to_async(acting_user)(table)
-    move = await database_sync_to_async(first_legal)(table, position)
-    await database_sync_to_async(tables.play)(table, player, move, 0)
-    frame = await socket.receive_from(timeout=3)
-    assert 'id="table-board"' in frame and 'data-version="1"' in frame
+    await database_sync_to_async(_first_move)(table)
+    assert _whole_table_at(await socket.receive_from(timeout=3), 1)
     await socket.disconnect()
 
 
 async def test_a_page_overtaken_by_a_move_gets_the_table_as_it_stands(client):
     table = await database_sync_to_async(sarg_table)()
     address = await _signed_in_page(client, table.host, table)
-    player, position = await database_sync_to_async(acting_user)(table)
-    move = await database_sync_to_async(first_legal)(table, position)
-    await database_sync_to_async(tables.play)(table, player, move, 0)  # before the socket opens
+    await database_sync_to_async(_first_move)(table)  # before the socket opens
     socket = await _open(client, address)
-    frame = await socket.receive_from(timeout=3)
-    assert 'id="table-board"' in frame and 'data-version="1"' in frame
+    assert _whole_table_at(await socket.receive_from(timeout=3), 1)
     await socket.disconnect()
 
 
