@@ -208,3 +208,34 @@ class ReconnectingTest(PlayCase):
         assert version(page) == number  # nothing was applied, nothing pretends it was
         page.evaluate(CLICK_A_MOVE, 0)
         wait_version_at_least(page, number + 1)
+
+
+class FirstFrameTest(PlayCase):
+    def test_a_current_page_goes_live_as_drawn_and_a_reconnect_brings_the_table(self):
+        """The page tells its socket what it shows: the socket's first answer swaps nothing.
+        A socket opened again asks without the token, so the table comes whole."""
+        table = bot_table("sarg", self.anna)
+        page = self.page(self.anna)
+        addresses, sockets = [], []
+
+        def route(ws):
+            addresses.append(ws.url)
+            sockets.append(ws)
+            ws.connect_to_server()  # frames pass both ways untouched
+
+        page.route_web_socket("**/ws/**", route)
+        page.add_init_script(
+            'document.addEventListener("DOMContentLoaded", () => {'
+            ' window.__drawn = document.getElementById("table-board"); });'
+        )
+        page.goto(f"{self.live_server_url}/play/{table.public_id}/")
+        wait_live(page)
+        same = "() => document.getElementById('table-board') === window.__drawn"
+        assert page.evaluate(same)
+        assert "?shown=" in addresses[0]
+        sockets[0].close(code=1012)  # a server restart: htmx opens the socket again
+        page.wait_for_function(
+            "() => document.getElementById('table-board') !== window.__drawn", timeout=TIMEOUT
+        )
+        wait_live(page)
+        assert len(addresses) == 2 and "shown=" not in addresses[1]
