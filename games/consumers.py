@@ -75,14 +75,18 @@ def _public_id(scope) -> uuid.UUID | None:
         return None
 
 
-def _pace(scope) -> str:
-    """The lobby page's pace filter, from the socket's query string (``?pace=live``)."""
+def _query_value(scope, name: str) -> str:
+    """One value of the socket's query string; "" when it has none or cannot be read."""
     raw = scope.get("query_string", b"")
     try:
-        values = parse_qs(raw.decode("ascii")).get("pace", [""])
+        return parse_qs(raw.decode("ascii")).get(name, [""])[0]
     except (AttributeError, UnicodeDecodeError, ValueError):
         return ""
-    return lobby.clean_pace(values[0])
+
+
+def _pace(scope) -> str:
+    """The lobby page's pace filter, from the socket's query string (``?pace=live``)."""
+    return lobby.clean_pace(_query_value(scope, "pace"))
 
 
 class TableConsumer(LiveSocket):
@@ -97,7 +101,7 @@ class TableConsumer(LiveSocket):
         self.last_resync = 0.0
         self.last_key: rendering.FragmentsKey | None = None  # what the last rendering depended on
         # What the page shows, if it said (``?shown=``): for the first rendering only.
-        self.shown = rendering.shown_token_from(self.scope.get("query_string", b""))
+        self.shown = rendering.checked_shown_token(_query_value(self.scope, "shown"))
         public_id = _public_id(self.scope)
         await self.accept()
         if public_id is None or not await self._exists(public_id):

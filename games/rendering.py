@@ -13,7 +13,6 @@ import logging
 from collections import OrderedDict
 from functools import lru_cache, partial
 from typing import Any, NamedTuple
-from urllib.parse import parse_qs
 
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.core.cache import cache
@@ -292,14 +291,8 @@ def shown_token(key: FragmentsKey) -> str:
     return hashlib.sha1(raw, usedforsecurity=False).hexdigest()[:SHOWN_TOKEN_LENGTH]
 
 
-def shown_token_from(query_string: bytes) -> str | None:
-    """The ``shown`` token of a socket's query string, or None when there is none or it is
-    not one (a token is short lowercase hex)."""
-    try:
-        values = parse_qs(query_string.decode("ascii")).get("shown", [""])
-    except (AttributeError, UnicodeDecodeError, ValueError):
-        return None
-    token = values[0]
+def checked_shown_token(token: str) -> str | None:
+    """``token`` if it can be a ``shown_token`` (short lowercase hex), else None."""
     if len(token) != SHOWN_TOKEN_LENGTH or token.strip("0123456789abcdef"):
         return None
     return token
