@@ -161,7 +161,7 @@ def _rows(view, coin_moves, hand, mode) -> list[list[dict[str, Any]]]:
         face = tile_face(cell["face_up"]) if cell["face_up"] else None
         coins = [
             coin_face(c["suit"], c.get("value") if c["seat"] == me else None)
-            for c in sorted(cell["coins"], key=lambda c: SUITS.index(c["suit"]))  # by suit
+            for c in _coins_as_drawn(cell)
         ]
         rows[-1].append(
             {
@@ -177,6 +177,12 @@ def _rows(view, coin_moves, hand, mode) -> list[list[dict[str, Any]]]:
             }
         )
     return rows
+
+
+def _coins_as_drawn(cell: dict[str, Any]) -> list[dict[str, Any]]:
+    """A pyramid cell's coins in the order the pyramid draws them: by suit. The shared
+    pyramid is made a viewer's by this order (``own_coins_shown``)."""
+    return sorted(cell["coins"], key=lambda c: SUITS.index(c["suit"]))
 
 
 def _pyramid(rows) -> list[dict[str, Any]]:
@@ -206,7 +212,7 @@ def _seat_pyramid_drawer(view, moves) -> Callable[[str], Markup | None] | None:
     own = [
         (coin["suit"], coin["value"])
         for cell in view["pyramid"]
-        for coin in sorted(cell["coins"], key=lambda c: SUITS.index(c["suit"]))  # as drawn
+        for coin in _coins_as_drawn(cell)
         if me is not None and coin["seat"] == me
     ]
     return partial(own_coins_shown, own=own)
