@@ -213,8 +213,11 @@ class ReconnectingTest(PlayCase):
 class FirstFrameTest(PlayCase):
     def test_a_current_page_goes_live_as_drawn_and_a_reconnect_brings_the_table(self):
         """The page tells its socket what it shows: the socket's first answer swaps nothing.
-        A socket opened again asks without the token, so the table comes whole."""
-        table = bot_table("sarg", self.anna)
+        A socket opened again asks without the token, so the table comes whole. Two people
+        and no bot: nothing moves the table on between the page's drawing and its socket."""
+        table = tables.open_table("sarg", self.anna, seats=2)
+        tables.take_seat(table, self.ben)
+        table = tables.start(table, self.anna)
         page = self.page(self.anna)
         addresses, sockets = [], []
 
