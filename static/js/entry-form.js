@@ -33,7 +33,9 @@
   // a new round that is now saved would only be refused: fetch the form for the next round
   // instead (none once the game is over: the server answers with the closed #entry). A
   // closed form opens again when an undo makes the game go on. An offer to restore an undone
-  // entry goes once the sheet has moved on: it would only be refused.
+  // entry goes once the sheet has moved on: it would only be refused; but not while its
+  // own restore is under way: that restore's push can come before its answer, which needs
+  // the offer on the page to land.
   function fetchEntry(element, url) {
     element.dataset.following = "1";
     htmx.ajax("GET", url, { target: "#entry", swap: "outerHTML" });
@@ -57,7 +59,7 @@
     var state = document.getElementById("sheet-state");
     if (!state) return;
     var offer = document.getElementById("restore-undone");
-    if (offer && offer.dataset.version !== state.dataset.version) offer.remove();
+    if (offer && !busy(offer) && offer.dataset.version !== state.dataset.version) offer.remove();
     var closed = document.querySelector("#entry[data-closed]");
     if (closed && state.dataset.over === "false" && !closed.dataset.following) {
       fetchEntry(closed, closed.dataset.url);

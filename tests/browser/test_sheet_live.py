@@ -154,6 +154,31 @@ class LiveSheetTest(ChannelsLiveServerTestCase):
         expect(keeper.locator(".note")).to_have_text("Round 2 was removed.")
         expect(keeper.locator("#restore-undone")).to_be_visible()
 
+    def test_a_restore_slower_than_its_push_still_lands(self):
+        """The restore's own push moves the sheet past the offer's version before the
+        restore's answer arrives: the offer, its request under way, stays until the answer
+        replaces it (dropped, it took the answer's place with it: "Invalid re-target")."""
+        self.add_round()
+        self.add_round()
+        keeper = self.keeper_page()
+        self.wait_for_socket(keeper)
+        self.undo_last(keeper)
+        expect(keeper.locator(".note")).to_have_text("Round 2 was removed.")
+        version = keeper.locator("#sheet-state").get_attribute("data-version")
+        held = []
+
+        def hold_answer(route):
+            held.append((route, route.fetch()))  # applied on the server, answer held
+
+        keeper.route("**/restore/", hold_answer)
+        keeper.locator("#restore-round").click()
+        expect(keeper.locator("#sheet-state")).not_to_have_attribute("data-version", version)
+        assert len(held) == 1
+        route, answer = held[0]
+        route.fulfill(response=answer)
+        expect(keeper.locator(".note")).to_have_text("Round 2 was restored.")
+        expect(keeper.locator('[data-player="Clara"]')).to_have_text("28")
+
     def test_a_second_device_s_new_round_form_follows_to_the_next_round(self):
         first, second = self.keeper_page(), self.keeper_page()
         expect(second.locator("#entry-title")).to_have_text("Round 1")
