@@ -9,10 +9,63 @@
     return new URLSearchParams(new FormData(form)).toString();
   }
 
+  // A press on one of the form's buttons (Save, a stepper, a mode) ends in that button's
+  // submit, which sends every field. A tap on Save is also what takes the focus from the
+  // field just typed in, and that field's change starts a recompute: begun, it disabled Save
+  // under the finger (the tap did nothing); answered before the release, it replaced the
+  // button the finger was on (the tap landed nowhere). So while a button is pressed the
+  // form's recomputes wait; a press that ends without a submit recomputes then. On a touch
+  // screen the focus moves (and the click comes) only after the finger is lifted, hence the
+  // wait for the click rather than for the release.
+  var pressed = null;
+  var RELEASE_MS = 600;
+
+  function recompute(event) {
+    var config = event.detail.requestConfig;
+    var trigger = config && config.triggeringEvent;
+    return Boolean(trigger && trigger.type === "change" && config.elt === pressed);
+  }
+
+  function release(form, wait) {
+    window.setTimeout(function () {
+      if (pressed !== form) return;
+      pressed = null;
+      var held = form.dataset.held;
+      delete form.dataset.held;
+      if (held && document.contains(form) && !busy(form)) htmx.trigger(form, "change");
+    }, wait);
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    var button = event.target.closest && event.target.closest("button");
+    var form = button && button.form;
+    pressed = form && form.matches(LIVE) ? form : null;
+  }, true);
+  document.addEventListener("pointerup", function () { if (pressed) release(pressed, RELEASE_MS); }, true);
+  document.addEventListener("pointercancel", function () { if (pressed) release(pressed, 0); }, true);
+  document.addEventListener("click", function () { if (pressed) release(pressed, 0); });  // after its submit
+
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.target;
-    if (form.matches && form.matches(LIVE)) {
-      form.dataset.sent = snapshot(form);
+    if (!form.matches || !form.matches(LIVE)) return;
+    if (recompute(event)) {
+      event.preventDefault();
+      form.dataset.held = "1";
+      return;
+    }
+    form.dataset.sent = snapshot(form);
+  });
+
+  // htmx sends the value of the form's focused button with any of its requests: a recompute
+  // made while Save has the focus (after a press that slid off it) would save. A change is
+  // never a button's.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;
+    var trigger = event.detail.triggeringEvent;
+    var button = document.activeElement;
+    if (!form.matches || !form.matches(LIVE) || !trigger || trigger.type !== "change") return;
+    if (button && button.tagName === "BUTTON" && button.form === form && button.name) {
+      event.detail.parameters.delete(button.name);
     }
   });
 
@@ -22,7 +75,10 @@
     var trigger = config && config.triggeringEvent;
     if (!form || !form.matches || !form.matches(LIVE) || !trigger) return;
     if (trigger.type !== "change") return;  // a tap on Save or a stepper always swaps
-    if (form.dataset.sent !== snapshot(form)) {
+    if (recompute(event)) {
+      event.detail.shouldSwap = false;
+      form.dataset.held = "1";
+    } else if (form.dataset.sent !== snapshot(form)) {
       event.detail.shouldSwap = false;
       htmx.trigger(form, "change");
     }
