@@ -6,7 +6,8 @@ a card to play sits in the hand. A sacrifice is picked card by card and confirme
 (``static/js/sacrifice-pick.js`` posts the legal move whose cards were picked, from the viewer's
 own legal sacrifices embedded in the form); every choice is also listed under how many cards it
 gives up, for a page whose script did not run. A secret choice shows only *that* the opponent
-has chosen, never what, until the view reveals it. The log's sentences are ``events``.
+has chosen, never what, until the view reveals it. The log's sentences are ``events``,
+the sacrifice's choices ``sacrificing``, the cards' order and words ``cards``.
 
 What every viewer sees alike (the trophy, the market, the hand's tricks and the log) is
 ``SHARED_PARTS``: drawn once a version from the spectator's view (``games.shared_parts``), so
@@ -15,18 +16,18 @@ a seat's board works the market and the log out only where it draws them itself 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from games.engines.sacrifice import BUY_VALUE, SACRIFICE_POINTS, score_breakdown
+from games.engines.sacrifice import BUY_VALUE, score_breakdown
 from sarco.drawing_language import gettext as _
 from sarco.drawing_language import ngettext
 from scoring.faces import card_face
 
 from ..common import EVENTS_SHOWN, Lazy, lines_total, move_json
+from .cards import faces, rank_key, sort_cards
 from .events import log_texts
+from .sacrificing import sacrifice_choice
 
-RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK"]
 MARKET_VALUES = range(6, 11)
 
 # The parts of the board every viewer sees alike, drawn once a version and language
@@ -58,7 +59,7 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "chosen": _chosen(view),
         "trick": _trick(view, names),
         "tricks": _tricks(view, names),
-        "sacrifice": _sacrifice(view, sacrifices) if sacrifices else None,
+        "sacrifice": sacrifice_choice(view, sacrifices) if sacrifices else None,
         "players": _players(view, names),
         "altar": [card_face(c) for c in view.get("altar", [])],
         "result": _result(view, names),
@@ -75,22 +76,6 @@ def _log_lines(view) -> int:
     """How many sentences ``log_texts`` makes of the view's events, without wording them."""
     lines = sum(1 for event in view["events"] if event["kind"] != "end")
     return lines + 1 if view["is_over"] else lines
-
-
-def sort_cards(cards: list[str]) -> list[str]:
-    """Low to high by rank, then suit, as a player sorts a hand (jokers last)."""
-    return sorted(cards, key=lambda c: (RANK_ORDER.index(c if c == "JK" else c[:-1]), c[-1]))
-
-
-def faces(cards: list[str]) -> list[dict[str, Any]]:
-    return [card_face(c) for c in cards]
-
-
-def _and(cards: list[str]) -> str:
-    names = [card_face(c)["text"] for c in cards]
-    if len(names) == 1:
-        return names[0]
-    return _("%(cards)s and %(last)s") % {"cards": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def _trophy(view) -> dict[str, Any] | None:
@@ -214,7 +199,7 @@ def _buy(view, moves) -> dict[str, Any] | None:
     return {
         "groups": sorted(
             groups.values(),
-            key=lambda g: (g["total"], _rank_key([f["card"] for f in g["spend"]])),
+            key=lambda g: (g["total"], rank_key([f["card"] for f in g["spend"]])),
         ),
         "done": done,
         "count": len(mine),
@@ -307,117 +292,6 @@ def _tricks(view, names) -> list[dict[str, Any]]:
             }
         )
     return rows
-
-
-def _sacrifice_groups(moves) -> list[dict[str, Any]]:
-    """Sacrifices grouped by size: one button per legal choice of cards (the list a page
-    without the picker's script offers)."""
-    groups: dict[int, list[dict[str, Any]]] = {}
-    for move in moves:
-        if "sacrifice" not in move:
-            continue
-        cards = sort_cards(list(move["sacrifice"]))
-        groups.setdefault(len(cards), []).append(
-            {
-                "faces": faces(cards),
-                "key": "sacrifice-" + "-".join(cards),
-                "json": move_json(move),
-                "label": _("Sacrifice %(cards)s") % {"cards": _and(cards)},
-            }
-        )
-    return [
-        {
-            "count": count,
-            "title": ngettext("Sacrifice %(n)s card", "Sacrifice %(n)s cards", count)
-            % {"n": count},
-            "choices": sorted(
-                choices, key=lambda choice: _rank_key([f["card"] for f in choice["faces"]])
-            ),
-        }
-        for count, choices in sorted(groups.items())
-    ]
-
-
-def _rank_key(cards: list[str]) -> list[int]:
-    return [RANK_ORDER.index(c if c == "JK" else c[:-1]) for c in cards]
-
-
-def _sacrifice(view, moves) -> dict[str, Any]:
-    """The choice, its limit, and how many cards may go before the fewer-than-7 loss (S9)."""
-    cards = view["piles"][view["seat"]]["cards"]
-    spare = cards - 7
-    at_risk = view["trophies_left"] > 0 and spare < view["sacrifice_limit"]
-    if view["trophies_left"] == 0:
-        safety = _("This is the last hand: the fewer-than-7 rule no longer applies.")
-    elif at_risk:
-        safety = ngettext(
-            "Careful: you hold %(cards)s cards; sacrificing more than %(spare)s card leaves "
-            "fewer than 7 and loses the game.",
-            "Careful: you hold %(cards)s cards; sacrificing more than %(spare)s cards leaves "
-            "fewer than 7 and loses the game.",
-            spare,
-        ) % {"cards": cards, "spare": max(spare, 0)}
-    else:
-        safety = ""
-    return {
-        "groups": _sacrifice_groups(moves),
-        "picker": _picker(view, moves, max(spare, 0) if at_risk else None),
-        "limit": _limit_text(view["sacrifice_limit"]),
-        "safety": safety,
-    }
-
-
-def _picker(view, moves, spare: int | None) -> dict[str, Any]:
-    """Pick-then-confirm: the viewer's cards of this hand (played or not) as toggles, their own
-    legal sacrifices as JSON for the script to match a pick against, and the live line's words.
-
-    ``spare`` is how many cards may go before the fewer-than-7 loss, when the limit allows more.
-    A count's sentence keeps ``{cards}`` and ``{points}`` for the script to fill in."""
-    cards = sort_cards(view["played"] + view["hand"])
-    limit = view["sacrifice_limit"]
-    texts = {
-        "none": _("No cards picked yet."),
-        "picked": [
-            ngettext(
-                "%(n)s card picked: %(cards)s (+%(points)s to your score)",
-                "%(n)s cards picked: %(cards)s (+%(points)s to your score)",
-                n,
-            )
-            % {"n": n, "cards": "{cards}", "points": "{points}"}
-            for n in range(1, len(cards) + 1)
-        ],
-        "too_many": ngettext(
-            "Too many: you may sacrifice at most %(limit)s card.",
-            "Too many: you may sacrifice at most %(limit)s cards.",
-            limit,
-        )
-        % {"limit": limit},
-        "loses": _("That leaves you fewer than 7 cards: you would lose the game at once."),
-    }
-    return {
-        "cards": [
-            {
-                "face": card_face(c),
-                "id": f"sf-pick-{i}",
-                "key": f"sacrifice-pick-{i}",
-                "points": SACRIFICE_POINTS[c],
-            }
-            for i, c in enumerate(cards)
-        ],
-        "moves": json.dumps(moves, separators=(",", ":")),
-        "texts": json.dumps(texts, ensure_ascii=False, separators=(",", ":")),
-        "none": texts["none"],
-        "limit": limit,
-        "spare": spare,
-    }
-
-
-def _limit_text(limit: int) -> str:
-    if limit <= 1:
-        return _("You must sacrifice exactly 1 card, from all your cards of this hand.")
-    return _(
-        "You may sacrifice 1 to %(limit)s cards, from all your cards of this hand (played or not)."
-    ) % {"limit": limit}
 
 
 def _players(view, names) -> list[dict[str, Any]]:
