@@ -8,7 +8,7 @@ import os
 import pathlib
 import subprocess
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from bench.live import ROOT
 
 # Beside the main checkout; a worktree elsewhere names it in SARCO_BENCH_PEER.
 PEER = pathlib.Path(

@@ -11,9 +11,13 @@ from scoring.faces import card_face
 RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK"]
 
 
+def _rank_index(card: str) -> int:
+    return RANK_ORDER.index(card if card == "JK" else card[:-1])
+
+
 def sort_cards(cards: list[str]) -> list[str]:
     """Low to high by rank, then suit, as a player sorts a hand (jokers last)."""
-    return sorted(cards, key=lambda c: (RANK_ORDER.index(c if c == "JK" else c[:-1]), c[-1]))
+    return sorted(cards, key=lambda c: (_rank_index(c), c[-1]))
 
 
 def faces(cards: list[str]) -> list[dict[str, Any]]:
@@ -28,4 +32,4 @@ def and_text(cards: list[str]) -> str:
 
 
 def rank_key(cards: list[str]) -> list[int]:
-    return [RANK_ORDER.index(c if c == "JK" else c[:-1]) for c in cards]
+    return [_rank_index(c) for c in cards]
