@@ -88,7 +88,7 @@ def test_redis_url_selects_the_redis_channel_layer_and_cache():
     assert loaded["LAYER"]["CONFIG"]["hosts"] == [
         {"address": "redis://cache.internal:6379/0", "max_connections": 2000}
     ]
-    assert loaded["CACHE"] == "django.core.cache.backends.redis.RedisCache"
+    assert loaded["CACHE"] == "sarco.redis_cache.SharedPoolRedisCache"
 
 
 def test_one_channel_prefix_names_the_groups_and_the_cache_keys_on_a_shared_redis():
