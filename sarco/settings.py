@@ -126,6 +126,9 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, a kept connection checked at most once a second, not per request.
+    DATABASES["default"]["ENGINE"] = "sarco.databases.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers run beside the one writer; IMMEDIATE transactions take the write
     # lock up front, so two moves on one table serialise instead of failing mid-way.

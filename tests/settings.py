@@ -24,11 +24,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db{_SUFFIX}.sqlite3")}  # noqa: F405
 elif _SUFFIX:
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}{_SUFFIX}"}  # noqa: F405
-# Django's own backends, their tables emptied faster between transactional tests, to the same
+# The site's backends, their tables emptied faster between transactional tests, to the same
 # effect (tests/databases/__init__.py).
 DATABASES["default"]["ENGINE"] = {  # noqa: F405
     "django.db.backends.sqlite3": "tests.databases.sqlite3",
-    "django.db.backends.postgresql": "tests.databases.postgresql",
+    "sarco.databases.postgresql": "tests.databases.postgresql",
 }[DATABASES["default"]["ENGINE"]]  # noqa: F405
 
 # Django's default hasher spends about half a second of CPU on each stored password (PBKDF2,

@@ -73,7 +73,7 @@ def test_embedded_default_is_sqlite_in_wal_mode_with_in_memory_layer():
 def test_database_url_selects_postgresql():
     loaded = load(PRODUCTION)
     db = loaded["DB"]
-    assert db["ENGINE"] == "django.db.backends.postgresql"
+    assert db["ENGINE"] == "sarco.databases.postgresql"
     assert (db["NAME"], db["USER"], db["HOST"], db["PORT"]) == (
         "sarco",
         "sarco",

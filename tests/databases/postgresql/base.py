@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from django.db.backends.postgresql import base, operations
+from django.db.backends.postgresql import operations
 
+from sarco.databases.postgresql import base
 from tests.databases import emptied
 
 _SUPERUSER: dict[str, bool] = {}  # per database alias: may this role skip the triggers?

@@ -1,0 +1,1 @@
+"""Database backends: Django's own, with what the site needs changed."""

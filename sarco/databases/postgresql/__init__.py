@@ -1,0 +1,1 @@
+"""PostgreSQL: Django's backend, its connection checked at most once a second."""
