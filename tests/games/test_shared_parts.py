@@ -243,10 +243,13 @@ def test_sarcophagus_shares_its_pyramid_latest_moves_discarded_tiles_and_log():
 
 @pytest.mark.parametrize("seats", [2, 4])  # two suits each with two seats, one with four
 @pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("moves", [30, 31])  # the player to move: a first coin, a second
 def test_each_sarcophagus_viewer_gets_the_markup_it_would_have_drawn_itself(
-    monkeypatch, language, seats
+    monkeypatch, language, seats, moves
 ):
-    table = played(started("sarcophagus", seats), 30)
+    table = played(started("sarcophagus", seats), moves)
+    awaiting = table.engine.view(table.state(), None)["awaiting"]
+    assert awaiting == ("first_coin" if moves == 30 else "second_coin")
     once, each = drawn_once_and_each(monkeypatch, table, language)
     assert 'class="sc-latest"' in once[0] and 'id="event-log"' in once[0]
     assert once == each
@@ -265,6 +268,35 @@ def test_a_shared_pyramid_that_does_not_hold_the_viewers_coins_is_not_used():
 
     assert own_coins_shown("<ol></ol>", own=[("sun", 3)]) is None
     assert own_coins_shown("<ol></ol>", own=[]) == "<ol></ol>"
+
+
+def test_a_shared_pyramid_without_its_grid_is_not_put_in_a_move_form():
+    """Drawn whole instead: the form goes around the grid, which the drawing must hold."""
+    from games.boards.sarcophagus import _seat_pyramid
+
+    assert _seat_pyramid("<ol></ol>", "/move/", 3, own=[], in_form=True) is None
+    assert _seat_pyramid("<ol></ol>", "/move/", 3, own=[], in_form=False) == "<ol></ol>"
+
+
+def test_a_first_coin_takes_the_shared_pyramid_inside_the_move_form(monkeypatch):
+    from games.boards import sarcophagus
+
+    table = played(started("sarcophagus", 2), 30)
+    drawn = []
+    original = sarcophagus._seat_pyramid
+    monkeypatch.setattr(
+        sarcophagus,
+        "_seat_pyramid",
+        lambda *a, **k: drawn.append(k["in_form"]) or original(*a, **k),
+    )
+    mover = table.to_act[0]
+    html = rendering.table_fragments(table, mover, user=user_at(table, mover))
+    assert True in drawn
+    assert re.search(
+        r'<form class="move-group sc-moves"[^>]*>\n<input type="hidden" '
+        r'name="version" value="\d+">\n<div class="sc-pyramid">',
+        html,
+    )
 
 
 def test_sacrifice_shares_its_trophy_market_tricks_and_log():

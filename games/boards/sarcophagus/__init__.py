@@ -23,6 +23,7 @@ from scoring.faces import TILE_SUIT_SYMBOL as SYMBOL
 from scoring.faces import coin_face, per_language, suit_name, suit_word, tile_face
 
 from ...templatetags import pieces
+from ...templatetags.moves import form as move_form
 from ..common import EVENTS_SHOWN, Lazy, lines_total, move_json
 from .events import last_move_start, log_texts, where
 
@@ -37,6 +38,12 @@ SHARED_PARTS = {
     "discarded": "games/sarcophagus/_discarded.html",
     "events": "games/_events.html",
 }
+
+
+# Where ``_pyramid.html`` puts the move form: around the grid, which ends where the legend
+# begins (``_seat_pyramid`` finds the grid in the shared drawing by these).
+PYRAMID_GRID = '<div class="sc-pyramid">'
+AFTER_PYRAMID_GRID = '</div>\n  <p class="sc-legend'
 
 
 def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
@@ -193,11 +200,12 @@ def _pyramid(rows) -> list[dict[str, Any]]:
     return [{"label": label % {"number": n}, "cells": row} for n, row in enumerate(rows, 1)]
 
 
-def _seat_pyramid_drawer(view, moves) -> Callable[[str], Markup | None] | None:
-    """For a viewer without moves: the pyramid every viewer shares (``shared.pyramid``, drawn
-    from the spectator's view) made theirs, or None where it must be drawn whole (the player
-    to move: their buttons are on it)."""
-    if moves:
+def _seat_pyramid_drawer(view, moves) -> Callable[..., Markup | None] | None:
+    """The pyramid every viewer shares (``shared.pyramid``, drawn from the spectator's view)
+    made this viewer's, or None where it must be drawn whole: for a second coin the player
+    to move has buttons on the tiles. A player placing a first coin (its buttons are in the
+    hand), giving up a tile or passing has the pyramid inside their move form."""
+    if moves and view["awaiting"] == "second_coin":
         return None
     me = view["seat"]
     own = [
@@ -206,7 +214,24 @@ def _seat_pyramid_drawer(view, moves) -> Callable[[str], Markup | None] | None:
         for coin in _coins_as_drawn(cell)
         if me is not None and coin["seat"] == me
     ]
-    return partial(own_coins_shown, own=own)
+    return partial(_seat_pyramid, own=own, in_form=bool(moves))
+
+
+def _seat_pyramid(
+    shared: str, url: str = "", version: int = 0, csrf_token: Any = "", *, own, in_form
+) -> Markup | None:
+    """``shared`` with the viewer's coins shown and, for the player to move, the pyramid's
+    grid inside the move form as ``_pyramid.html`` draws it; None to draw it whole."""
+    mine = own_coins_shown(shared, own=own)
+    if mine is None or not in_form:
+        return mine
+    head, start, rest = str(mine).partition(PYRAMID_GRID)
+    grid, end, tail = rest.partition(AFTER_PYRAMID_GRID)
+    if not start or not end:
+        return None
+    inside = Markup(start + grid + "</div>")  # parts of a drawing escaped already
+    form = move_form(inside, "move-group sc-moves", url, version, {"csrf_token": csrf_token})
+    return Markup(head + form + end.removeprefix("</div>") + tail)
 
 
 def own_coins_shown(shared: str, *, own: list[tuple[str, int]]) -> Markup | None:
