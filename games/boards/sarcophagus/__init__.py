@@ -40,10 +40,10 @@ SHARED_PARTS = {
 }
 
 
-# Where ``_pyramid.html`` puts the move form: around the grid, which ends where the legend
-# begins (``_seat_pyramid`` finds the grid in the shared drawing by these).
+# Where ``_pyramid.html`` puts the move form: around the grid, which starts with this and
+# ends just before the legend (``_seat_pyramid`` finds the grid in the shared drawing).
 PYRAMID_GRID = '<div class="sc-pyramid">'
-AFTER_PYRAMID_GRID = '</div>\n  <p class="sc-legend'
+PYRAMID_LEGEND = '\n  <p class="sc-legend'
 
 
 def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
@@ -226,12 +226,12 @@ def _seat_pyramid(
     if mine is None or not in_form:
         return mine
     head, start, rest = str(mine).partition(PYRAMID_GRID)
-    grid, end, tail = rest.partition(AFTER_PYRAMID_GRID)
-    if not start or not end:
+    grid, legend, tail = rest.partition(PYRAMID_LEGEND)
+    if not start or not legend or not grid.endswith("</div>"):
         return None
-    inside = Markup(start + grid + "</div>")  # parts of a drawing escaped already
+    inside = Markup(start + grid)  # parts of a drawing escaped already
     form = move_form(inside, "move-group sc-moves", url, version, {"csrf_token": csrf_token})
-    return Markup(head + form + end.removeprefix("</div>") + tail)
+    return Markup(head + form + legend + tail)
 
 
 def own_coins_shown(shared: str, *, own: list[tuple[str, int]]) -> Markup | None:
