@@ -178,6 +178,28 @@ def test_each_games_round_correction_on_both_sizes(live_server, phone, desktop, 
         assert width <= page.viewport_size["width"] + 1, f"scrolls sideways ({width}px)"
 
 
+def test_a_tap_right_after_a_recompute_stays_on_the_page(live_server, phone, olga):
+    """A button of the form just drawn again works at once: Save pressed in the same instant the
+    recomputed page is swapped in goes through htmx (no page load), as a slower tap does."""
+    page = phone
+    session = off_the_loop(finished_session, game="sarkophag")
+    log_in(page, live_server)
+    page.goto(f"{live_server.url}/admin/scoring/playsession/{session.pk}/correct/?round=2")
+    expect(page.locator("#heads-0")).to_have_value("5")
+    page.evaluate(
+        """() => {
+            window.samePage = true;
+            document.addEventListener("htmx:afterSwap", () => setTimeout(() => {
+                document.querySelector("button[name=action][value=save]").click();
+            }), {once: true});
+        }"""
+    )
+    page.fill("#heads-1", "9")
+    page.press("#heads-1", "Tab")  # a change recomputes; Save is pressed as it lands
+    expect(page.locator(".errornote")).to_contain_text("Say why")
+    assert page.evaluate("window.samePage") is True
+
+
 def test_an_organiser_corrects_a_sarkophag_round_with_its_steppers(live_server, phone, olga):
     """As on the sheet, live: a stepper or a typed number shows the new totals at once, without
     a page load (Enter too; it never presses a button of the entry form); a save without a
