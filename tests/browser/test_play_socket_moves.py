@@ -103,11 +103,14 @@ class SocketMovesTest(PlayCase):
         seen = PageWatch(page)
         page.goto(f"{self.live_server_url}/play/{table.public_id}/")
         wait_live(page)
+        # The bot may open the game: tamper with the forms once they are Anna's to use, or
+        # its move's frame would bring fresh ones (and there would be no move to click).
+        expect(page.locator("#table-status.turn-mine")).to_have_count(1, timeout=TIMEOUT)
         page.evaluate(
             """() => document.querySelectorAll('#table-board input[name=version]')
                    .forEach((input) => { input.value = '999'; })"""
         )
-        page.evaluate(CLICK_A_MOVE, 0)
+        assert page.evaluate(CLICK_A_MOVE, 0)
         error = page.locator('#move-error[data-refusal="stale"]')
         expect(error).to_be_visible(timeout=TIMEOUT)
         expect(error).to_contain_text("moved on")
