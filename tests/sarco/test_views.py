@@ -49,6 +49,7 @@ def test_base_template_serves_htmx_and_its_ws_extension_locally(client):
     html = client.get("/").content.decode()
     assert "/static/django_htmx/htmx-2.min.js" in html
     assert "/static/django_htmx/ext/hx-ws-2.min.js" in html
+    assert '"defaultSettleDelay":0' in html  # templates/_htmx_config.html
     addresses = _fetched_addresses(html)
     assert addresses, "the page fetches no script or style"
     # A path on this site: "//host/..." (protocol-relative) is another site.

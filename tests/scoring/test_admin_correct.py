@@ -2,6 +2,7 @@
 the round, and why. A save goes through the entry form's checks and ``organising``; anything
 refused shows its message and changes nothing."""
 
+import json
 import re
 
 import pytest
@@ -101,6 +102,20 @@ def test_the_page_has_the_games_entry_form_filled_from_the_round(client, olga, g
     assert f'type="hidden" name="number" value="{number}"' in html
     assert f'type="hidden" name="version" value="{session.version}"' in html
     assert 'name="entry"' not in html  # no JSON to type
+
+
+def test_the_page_loads_htmx_with_the_sites_settings(client, olga):
+    """As every page of the site: no eval and no injected <style> (the
+    Content-Security-Policy allows neither), and no settle delay (a tap on the form just drawn
+    again would otherwise post it plainly)."""
+    html = html_of(client.get(url(finished_session("sarg"))))
+    config = re.search(r'<meta name="htmx-config" content=\'([^\']+)\'>', html)
+    assert config, "htmx is loaded without the site's settings"
+    assert json.loads(config.group(1)) == {
+        "allowEval": False,
+        "includeIndicatorStyles": False,
+        "defaultSettleDelay": 0,
+    }
 
 
 def test_a_round_not_in_the_session_opens_its_first_round(client, olga):
