@@ -29,7 +29,7 @@ DURATIONS ?= 30
 # differently is in the worst-value tests, which both passes run whole (docs/testing.md).
 PG_EXAMPLES ?= 20
 
-.PHONY: audit check hypothesis-tables run test lint test-sqlite test-postgres format bench bench-leaderboard bench-online bench-soak bench-floor clean compilemessages messages
+.PHONY: audit check hypothesis-tables run screenshots test lint test-sqlite test-postgres format bench bench-leaderboard bench-online bench-soak bench-floor clean compilemessages messages
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), "sarco needs Python 3.11, found " + sys.version.split()[0]'
@@ -91,6 +91,12 @@ test: lint hypothesis-tables
 # at once (8 s of CPU each on two cores).
 hypothesis-tables: $(STAMP)
 	@$(BIN)/python -c "from hypothesis.internal import charmap; charmap.charmap(); charmap.intervals_from_codec('utf-8')"
+
+# The screenshots under screenshots/ (phone 390x844 and desktop 1280x800, light and dark), for
+# people to look at: the browser tests with SARCO_SCREENSHOTS=1. `make test` runs the same
+# tests and checks without taking them (no test reads them; docs/testing.md).
+screenshots: $(STAMP) compilemessages
+	SARCO_SCREENSHOTS=1 $(BIN)/pytest tests/browser $(PARALLEL) -q -p no:cacheprovider
 
 # The inner loop: lint, then the tests that need no browser and are not
 # marked slow, in parallel, each property test at 10 examples at most, stopping at the first

@@ -15,6 +15,7 @@ runs it inside its own calls.
 """
 
 import asyncio
+import os
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -23,6 +24,9 @@ import pytest
 from tests.services import CHROMIUM, require
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+# Screenshots are for people to look at, not checked by any test: `make screenshots` (or
+# SARCO_SCREENSHOTS=1) takes them; `make test` does not wait for some 700 PNGs it never reads.
+TAKE_SCREENSHOTS = os.environ.get("SARCO_SCREENSHOTS", "") not in ("", "0")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
@@ -217,9 +221,20 @@ def log_in(page, live_server, user) -> None:
     page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
 
 
-def screenshot(page, name: str) -> Path:
-    """Save a full-page screenshot under screenshots/ for people to look at."""
-    SCREENSHOTS.mkdir(exist_ok=True)
+def screenshot(target, name: str, *, full_page: bool = True) -> Path:
+    """Save a screenshot of a page (the full page, or only its viewport) or of one element (a
+    locator) under screenshots/ for people to look at, when they are taken. When they are not,
+    an element is still waited for as its screenshot would (visible), so a test asserts the same.
+    """
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    is_page = hasattr(target, "goto")
+    if not TAKE_SCREENSHOTS:
+        if not is_page:
+            target.wait_for(state="visible")
+        return path
+    SCREENSHOTS.mkdir(exist_ok=True)
+    if is_page:
+        target.screenshot(path=str(path), full_page=full_page)
+    else:
+        target.screenshot(path=str(path))
     return path

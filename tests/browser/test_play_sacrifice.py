@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from games import tables
 from games.models import Table
 from tests.browser.axe import assert_accessible, assert_accessible_everywhere
-from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS
+from tests.browser.conftest import DESKTOP, PHONE, screenshot
 from tests.browser.play_helpers import (
     TIMEOUT,
     PlayCase,
@@ -293,10 +293,7 @@ def sacrifice_shots(page, name: str) -> None:
     original = page.viewport_size
     for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
-        SCREENSHOTS.mkdir(exist_ok=True)
-        page.locator(".sf-sacrifice").screenshot(
-            path=str(SCREENSHOTS / f"{name}-{label}-section.png")
-        )
+        screenshot(page.locator(".sf-sacrifice"), f"{name}-{label}-section")
     page.set_viewport_size(original)
 
 

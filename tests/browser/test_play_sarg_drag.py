@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from games import tables
 from games.models import Table, TableMove
 from tests.browser.axe import assert_accessible
-from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, log_in
+from tests.browser.conftest import DESKTOP, PHONE, log_in, screenshot
 from tests.browser.play_helpers import (
     PlayCase,
     version,
@@ -47,8 +47,7 @@ def centre(locator) -> tuple[float, float]:
 
 def shot(page, name: str) -> None:
     """The viewport as it is (not the full page: the drag's ghost follows the pointer)."""
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    screenshot(page, name, full_page=False)
 
 
 class DragCase(PlayCase):

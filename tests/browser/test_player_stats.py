@@ -5,7 +5,7 @@ import pytest
 
 from scoring.models import Player
 from tests.browser.axe import assert_accessible, assert_accessible_everywhere
-from tests.browser.conftest import SCREENSHOTS, screenshot
+from tests.browser.conftest import screenshot
 from tests.browser.test_leaderboard import club  # noqa: F401  (the fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -29,9 +29,9 @@ def look_at_stats(page, live_server, size):
     assert page.locator("#years").is_visible()
     assert fits(page)
     screenshot(page, f"stats-player-{size}")
-    stats.screenshot(path=SCREENSHOTS / f"stats-player-section-{size}.png")
+    screenshot(stats, f"stats-player-section-{size}")
     years = page.locator("section.player-years")
-    years.screenshot(path=SCREENSHOTS / f"stats-player-years-{size}.png")
+    screenshot(years, f"stats-player-years-{size}")
     assert_accessible_everywhere(page, "player stats")
     page.locator("figure.month-chart summary").click()
     assert page.locator("figure.month-chart table").is_visible()
@@ -67,7 +67,7 @@ def test_stats_in_german_on_a_phone(live_server, browser, club):  # noqa: F811
     assert fits(page)
     assert_accessible(page, "player stats in German")
     screenshot(page, "stats-player-phone-de")
-    page.locator("section.player-stats").screenshot(path=SCREENSHOTS / "stats-section-de.png")
+    screenshot(page.locator("section.player-stats"), "stats-section-de")
     page.goto(live_server.url + "/leaderboard/club/")
     assert page.locator("h1").inner_text() == "Der Club in Zahlen"
     assert fits(page)
