@@ -28,6 +28,7 @@ DURATIONS ?= 30
 # with an input, which the SQLite pass explores in full; what PostgreSQL could answer
 # differently is in the worst-value tests, which both passes run whole (docs/testing.md).
 PG_EXAMPLES ?= 20
+PG_NICE ?= 10
 
 .PHONY: audit check hypothesis-tables run screenshots test lint test-sqlite test-postgres format bench bench-leaderboard bench-online bench-soak bench-floor clean compilemessages messages
 
@@ -70,7 +71,7 @@ test-sqlite: $(STAMP) compilemessages
 # PG_EXAMPLES examples at most (docs/testing.md).
 test-postgres: $(STAMP) compilemessages
 	@if $(BIN)/python -m tests.services postgres; then \
-		DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest -m "not browser and not once and not any_database" --database-tests-only \
+		DATABASE_URL=$(PG_TEST_URL) nice -n $(PG_NICE) $(BIN)/pytest -m "not browser and not once and not any_database" --database-tests-only \
 			tests --ignore=tests/engines --ignore=tests/bots -p no:cacheprovider \
 			--examples-cap $(PG_EXAMPLES) $(PARALLEL) --durations=$(DURATIONS); \
 	elif [ -n "$$CI" ]; then \
