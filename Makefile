@@ -28,6 +28,8 @@ DURATIONS ?= 30
 # with an input, which the SQLite pass explores in full; what PostgreSQL could answer
 # differently is in the worst-value tests, which both passes run whole (docs/testing.md).
 PG_EXAMPLES ?= 20
+# The PostgreSQL pass's priority (nice): it fills the cores the longer SQLite pass leaves idle
+# while its browser tests wait, instead of sharing them evenly (docs/testing.md).
 PG_NICE ?= 10
 
 .PHONY: audit check hypothesis-tables run screenshots test lint test-sqlite test-postgres format bench bench-leaderboard bench-online bench-soak bench-floor clean compilemessages messages
