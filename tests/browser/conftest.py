@@ -25,7 +25,7 @@ from tests.services import CHROMIUM, require
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 # Screenshots are for people to look at, not checked by any test: `make screenshots` (or
-# SARCO_SCREENSHOTS=1) takes them; `make test` does not wait for some 700 PNGs it never reads.
+# SARCO_SCREENSHOTS=1) takes them; `make test` does not wait for some 600 PNGs it never reads.
 TAKE_SCREENSHOTS = os.environ.get("SARCO_SCREENSHOTS", "") not in ("", "0")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
