@@ -8,6 +8,7 @@ sync code sends (``sarco.group_messages``). A socket listens only unless it says
 
 from __future__ import annotations
 
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from sarco import group_messages
@@ -19,6 +20,17 @@ class LiveSocket(SocketLimits, SurvivesLayerOutages, AsyncWebsocketConsumer):
     async def websocket_connect(self, message):
         group_messages.remember_loop()
         await super().websocket_connect(message)
+
+    async def dispatch(self, message):
+        """Hand ``message`` to its handler, as Channels does, but without Channels' call to
+        ``close_old_connections`` on the database thread before each message: every database
+        touch of these sockets goes through ``database_sync_to_async``, which does that
+        itself on that thread, so the extra call only added a hand-over between the event
+        loop and the database thread for every frame and every group message of every socket."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def join(self, *groups: str) -> None:
         """Join ``groups``; they are joined again after an outage and left on close."""
