@@ -169,7 +169,8 @@ class DragTest(DragCase):
         page, posts = self.open(self.mover, PHONE)
         number = version(page)
         # The hand at the top of the phone's window, so the coffin below it is in sight too.
-        page.evaluate("document.querySelector('.hand').scrollIntoView({block: 'start'})")
+        hand_at_top = "document.querySelector('.hand').scrollIntoView({block: 'start'})"
+        page.evaluate(hand_at_top)
         card = page.locator(".card-pick").first
         cells = page.evaluate(CELLS)
         target = page.locator("#table-board .coffin-cell").nth(
@@ -191,13 +192,18 @@ class DragTest(DragCase):
                 page.mouse.move(x + 1, y + 1)
                 expect(cell).to_have_class(over)
 
-        def drag_to(x, y, *, over_target_first=True):
+        def drag_to(place, *, over_target_first=True):
+            """Drag the card over the open cell, then to ``place`` and drop it there. Each drag
+            starts with the hand at the top again: a drag near the window's edge scrolls the
+            page, and the open cell of a page left scrolled could lie in that edge, scrolling
+            away under the pointer."""
+            page.evaluate(hand_at_top)
             page.mouse.move(*centre(card))
             page.mouse.down()
             if over_target_first:
                 page.mouse.move(*centre(target), steps=8)
                 hovered(target)
-            page.mouse.move(x, y, steps=8)
+            page.mouse.move(*centre(place), steps=8)
             expect(page.locator(".coffin-cell.cell-drop-over")).to_have_count(0)
             page.mouse.up()
             expect(page.locator(".sarg-drag-ghost")).to_have_count(0)
@@ -215,10 +221,10 @@ class DragTest(DragCase):
         page.mouse.move(*centre(card), steps=4)
         page.mouse.up()  # back on the card: no pick either
 
-        drag_to(*centre(page.locator("#table-status")))  # the banner
-        drag_to(*centre(filled))  # a cell that holds a card
-        drag_to(*centre(page.locator(".coffin")), over_target_first=False)  # between cells
-        drag_to(*centre(card))  # back where it came from: not a pick either
+        drag_to(page.locator("#table-status"))  # the banner
+        drag_to(filled)  # a cell that holds a card
+        drag_to(page.locator(".coffin"), over_target_first=False)  # between cells
+        drag_to(card)  # back where it came from: not a pick either
         page.mouse.move(5, 5)
         page.mouse.down()  # a press outside the hand drags nothing
         page.mouse.move(*centre(target), steps=8)
