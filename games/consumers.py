@@ -19,9 +19,9 @@ stands. "resync" is answered with the current fragments (at most once a second).
 
 A move's message carries only the new version. Each socket remembers what its last rendering
 depended on (``rendering.fragments_key``: status, seats, its seat, ...); when this process has
-already rendered that view at the new version (the move view rendered the poster's, or
-another socket of the same view did), it sends that at once, without reading the table or
-leaving the event loop. When this process holds the table at the new version (the move was
+already rendered that view at the new version (the move's writer drew every socket of the
+table in this process before sending its news, ``local_viewers``; or another socket of the
+same view did), it sends that at once, without reading the table or leaving the event loop. When this process holds the table at the new version (the move was
 made here) or at the one before (``recent_tables``: the move's message says what it wrote), it
 renders without reading the table. Otherwise, and on every forced message, it reads and renders.
 
@@ -55,7 +55,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from sarco import group_messages
 from sarco.live_socket import LiveSocket
 
-from . import lobby, move_input, presence, recent_tables, rendering, shared_parts
+from . import lobby, local_viewers, move_input, presence, recent_tables, rendering, shared_parts
 from .models import Table
 from .move_news import LOBBY_GROUP
 from .table_groups import group_name
@@ -110,12 +110,15 @@ class TableConsumer(LiveSocket):
         self.public_id = public_id
         self.group = group_name(public_id)
         await self.join(self.group)
+        local_viewers.add(public_id.hex, self)
         await self._push()
         if self._user_is_signed_in():
             await self._seen()
             self.presence_task = asyncio.create_task(self._keep_presence())
 
     async def disconnect(self, code):
+        if self.group:
+            local_viewers.discard(self.public_id.hex, self)
         if self.presence_task is not None:
             self.presence_task.cancel()
             await self._seen()  # when they left, to the second

@@ -11,7 +11,7 @@ from django.db import transaction
 
 from sarco.group_messages import send as _send
 
-from . import shared_parts, turn_mail
+from . import local_viewers, shared_parts, turn_mail
 from .models import Table
 from .recent_tables import move_record
 from .table_groups import group_name
@@ -35,7 +35,9 @@ def announce(table: Table, *, force: bool = False, lobby: bool = False) -> None:
 def announce_move(table: Table, state: Any, *, ended: bool = False) -> None:
     """After the commit: tell the table's sockets of the move, with what it wrote and the
     parts every viewer shares at the new version, drawn here once (``shared_parts``): no
-    process that forwards the move draws them again. Seats attached (their names count)."""
+    process that forwards the move draws them again; and the frames of this process's own
+    sockets of the table, drawn here too (``local_viewers``). Seats attached (their names
+    count)."""
     group = group_name(table)
     message: dict[str, Any] = {"type": "table.version", "version": table.version}
     if not table.clock:  # a clocked move also wrote its seats' clocks: the others read it
@@ -49,6 +51,7 @@ def announce_move(table: Table, state: Any, *, ended: bool = False) -> None:
             parts = None
         if parts is not None:
             message["parts"] = parts
+        local_viewers.draw_ahead(table)  # this process's sockets find their frames drawn
         _send(group, message)
 
     transaction.on_commit(send, robust=True)

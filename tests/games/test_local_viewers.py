@@ -1,0 +1,120 @@
+"""A move's news finds every socket of the table in this process with its frame drawn."""
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.db import connections
+from django.utils import translation
+
+from games import local_viewers, rendering, tables
+from games.consumers import TableConsumer
+from games.engines import get_engine
+from games.models import Table
+from games.routing import websocket_urlpatterns
+from sarco.languages import LanguageMiddleware
+
+from .helpers import first_legal, user, user_at
+from .test_socket_moves import frame
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+router = URLRouter(websocket_urlpatterns)
+in_their_language = LanguageMiddleware(router)  # as sarco.asgi serves the sockets
+GAMES = ("sarg", "sacrifice", "sarcophagus", "sarkophag")
+
+
+@pytest.fixture(autouse=True)
+async def close_the_sync_threads_connections():
+    yield
+    await database_sync_to_async(connections.close_all)()
+
+
+@pytest.fixture
+def renders(monkeypatch) -> list[int]:
+    """Each socket's own drawing on the database thread, by the seat it drew (None: a
+    spectator)."""
+    drawn: list[int] = []
+    own = TableConsumer._render_table
+
+    def counted(consumer, table, redraw=False):
+        drawn.append(rendering.viewer_seat(table, consumer.scope.get("user")))
+        return own(consumer, table, redraw)
+
+    monkeypatch.setattr(TableConsumer, "_render_table", counted)
+    return drawn
+
+
+def people_table(game: str) -> Table:
+    host = user()
+    seats = get_engine(game).min_players
+    table = tables.open_table(game, host, seats=seats)
+    for _ in range(1, seats):
+        tables.take_seat(table, user())
+    return tables.start(Table.objects.get(pk=table.pk), host)
+
+
+async def connected(table, person, language) -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(
+        in_their_language,
+        f"/ws/play/{table.public_id}/",
+        headers=[(b"accept-language", language.encode())],
+    )
+    communicator.scope["user"] = person
+    ok, _ = await communicator.connect()
+    assert ok
+    await communicator.receive_from(timeout=3)  # the table as it stands
+    return communicator
+
+
+def fresh_fragments(public_id, person, language) -> str:
+    table = Table.objects.with_seats().get(public_id=public_id)
+    rendering._recent.clear()
+    with translation.override(language):
+        return rendering.table_fragments(table, rendering.viewer_seat(table, person), user=person)
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_every_other_socket_sends_its_frame_drawn_ahead(game, renders):
+    table = await database_sync_to_async(people_table)(game)
+    seats = len(table.seat_list)
+    people = [await database_sync_to_async(user_at)(table, p) for p in range(seats)]
+    watchers = [await database_sync_to_async(user)() for _ in range(2)]
+    viewers = [(person, "en") for person in people] + [(watchers[0], "en"), (watchers[1], "de")]
+    sockets = [await connected(table, person, language) for person, language in viewers]
+    mover = table.to_act[0]
+    move = await database_sync_to_async(first_legal)(table, mover)
+    renders.clear()
+
+    await sockets[mover].send_to(text_data=frame(table.version, move))
+    received = [await s.receive_from(timeout=3) for s in sockets]
+
+    assert renders == [mover]  # the mover's answer; no other socket drew on the thread
+    for (person, language), html in zip(viewers, received, strict=True):
+        expected = await database_sync_to_async(fresh_fragments)(table.public_id, person, language)
+        assert html == expected
+    for s in sockets:
+        await s.disconnect()
+    assert local_viewers.held(table.public_id.hex) == ()
+
+
+async def test_a_socket_without_a_language_draws_its_own(renders):
+    table = await database_sync_to_async(people_table)("sarg")
+    people = [await database_sync_to_async(user_at)(table, p) for p in range(2)]
+    sockets = []
+    for person in people:
+        communicator = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
+        communicator.scope["user"] = person
+        assert (await communicator.connect())[0]
+        await communicator.receive_from(timeout=3)
+        sockets.append(communicator)
+    mover = table.to_act[0]
+    move = await database_sync_to_async(first_legal)(table, mover)
+    renders.clear()
+
+    await sockets[mover].send_to(text_data=frame(table.version, move))
+    for s in sockets:
+        await s.receive_from(timeout=3)
+    assert sorted(renders) == [0, 1]
+    for s in sockets:
+        await s.disconnect()
