@@ -21,9 +21,10 @@ A move's message carries only the new version. Each socket remembers what its la
 depended on (``rendering.fragments_key``: status, seats, its seat, ...); when this process has
 already rendered that view at the new version (the move's writer drew every socket of the
 table in this process before sending its news, ``local_viewers``; or another socket of the
-same view did), it sends that at once, without reading the table or leaving the event loop. When this process holds the table at the new version (the move was
-made here) or at the one before (``recent_tables``: the move's message says what it wrote), it
-renders without reading the table. Otherwise, and on every forced message, it reads and renders.
+same view did), it sends that at once, without reading the table or leaving the event loop.
+When this process holds the table at the new version (the move was made here) or at the one
+before (``recent_tables``: the move's message says what it wrote), it renders without
+reading the table. Otherwise, and on every forced message, it reads and renders.
 
 ``LobbyConsumer`` (``/ws/play/lobby/``) sends ``rendering.lobby_fragments(user)`` on connect
 and on every ``lobby.changed``.
