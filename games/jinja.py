@@ -48,12 +48,28 @@ from .boards.common import Lazy
 from .templatetags import moves, pieces
 
 
+class _Escaped(str):
+    """Text escaped by Django's rules, which markupsafe's ``escape`` takes as markup. A plain
+    ``str`` subclass: made without ``Markup``'s constructor in Python, which ran twice for
+    every value a template wrote (here, then in Jinja2's own escape)."""
+
+    __slots__ = ()
+
+    def __html__(self) -> str:
+        return self
+
+
 def escaped(value: Any) -> Any:
     """``value`` as Django's templates write it out: markup as it is, anything else as text
     escaped by Django's rules (``django.utils.html.escape``)."""
+    kind = value.__class__
+    if kind is str:
+        return _Escaped(html.escape(value))
+    if kind is int:
+        return _Escaped(value)
     if hasattr(value, "__html__"):
         return value
-    return Markup(html.escape(str(value)))
+    return _Escaped(html.escape(str(value)))
 
 
 def translate(message: str) -> Markup:

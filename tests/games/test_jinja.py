@@ -8,6 +8,7 @@ import pytest
 from django.template import engines
 from django.utils import translation
 from django.utils.html import escape
+from django.utils.translation import gettext_lazy
 
 from games.boards.common import Lazy
 from games.templatetags.pieces import card
@@ -26,6 +27,15 @@ def django(source: str, **context) -> str:
 
 def test_a_value_is_escaped_as_django_escapes_it():
     assert jinja("{{ name }}", name=NAME) == escape(NAME) == django("{{ name }}", name=NAME)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [NAME, "", 0, -17, 10**20, True, None, ["<a>", 1], gettext_lazy("Your turn")],
+    ids=["text", "empty", "zero", "negative", "big", "bool", "none", "list", "lazy-text"],
+)
+def test_every_kind_of_value_is_written_as_django_writes_it(value):
+    assert jinja("{{ value }}", value=value) == django("{{ value }}", value=value)
 
 
 def test_markup_is_kept_as_it_is():
