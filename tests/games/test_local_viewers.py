@@ -94,6 +94,8 @@ async def test_every_other_socket_sends_its_frame_drawn_ahead(game, renders):
         expected = await database_sync_to_async(fresh_fragments)(table.public_id, person, language)
         assert html == expected
     for s in sockets:
+        assert await s.receive_nothing(timeout=0.2)  # each page drawn once
+    for s in sockets:
         await s.disconnect()
     assert local_viewers.held(table.public_id.hex) == ()
 
