@@ -59,13 +59,15 @@ def held(public_id_hex: str) -> tuple[Viewer, ...]:
 def draw_ahead(table) -> None:
     """Draw, at ``table``'s version, the view of each socket of it in this process that has
     drawn one before (one that has not yet is still opening, with a page of its own) and
-    knows its language (``sarco.languages``). Views
-    with the same key are drawn once (``rendering.table_fragments`` keeps them). A failure
+    knows its language (``sarco.languages``). Sockets whose last views were the same are
+    drawn for once, so a crowd of spectators costs one drawing and no key each. A failure
     is logged and leaves the sockets to draw their own."""
+    drawn = set()
     for viewer in held(table.public_id.hex):
-        language = viewer.scope.get("language")
-        if viewer.last_key is None or not language:
-            continue
+        language, shown = viewer.scope.get("language"), viewer.last_key
+        if shown is None or not language or shown in drawn:
+            continue  # the same last view (a crowd of spectators) is the same next view
+        drawn.add(shown)
         user = viewer.scope.get("user")
         try:
             with translation.override(language):

@@ -120,3 +120,32 @@ async def test_a_socket_without_a_language_draws_its_own(renders):
     assert sorted(renders) == [0, 1]
     for s in sockets:
         await s.disconnect()
+
+
+class FakeViewer:
+    def __init__(self, person, language, last_key):
+        self.scope = {"user": person, "language": language}
+        self.last_key = last_key
+
+
+@pytest.mark.django_db
+def test_a_crowd_with_the_same_view_is_drawn_for_once(monkeypatch):
+    table = people_table("sarg")
+    crowd = [user() for _ in range(20)]
+    with translation.override("en"):
+        english = rendering.fragments_key(table, None, crowd[0])
+    with translation.override("de"):
+        german = rendering.fragments_key(table, None, crowd[0])
+    viewers = [FakeViewer(p, "en", english) for p in crowd] + [FakeViewer(crowd[0], "de", german)]
+    for viewer in viewers:
+        local_viewers.add(table.public_id.hex, viewer)
+    drawn = []
+    monkeypatch.setattr(
+        rendering, "table_fragments", lambda table, seat, *, user: drawn.append((seat, user))
+    )
+    try:
+        local_viewers.draw_ahead(table)
+    finally:
+        for viewer in viewers:
+            local_viewers.discard(table.public_id.hex, viewer)
+    assert drawn == [(None, crowd[0]), (None, crowd[0])]  # once in English, once in German
