@@ -9,7 +9,7 @@ from django.utils import translation
 
 from games import local_viewers, rendering, tables
 from games.consumers import TableConsumer
-from games.engines import get_engine
+from games.engines import GAME_NAMES, get_engine
 from games.models import Table
 from games.routing import websocket_urlpatterns
 from sarco.languages import LanguageMiddleware
@@ -21,7 +21,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 router = URLRouter(websocket_urlpatterns)
 in_their_language = LanguageMiddleware(router)  # as sarco.asgi serves the sockets
-GAMES = ("sarg", "sacrifice", "sarcophagus", "sarkophag")
 
 
 @pytest.fixture(autouse=True)
@@ -74,7 +73,7 @@ def fresh_fragments(public_id, person, language) -> str:
         return rendering.table_fragments(table, rendering.viewer_seat(table, person), user=person)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAME_NAMES)
 async def test_every_other_socket_sends_its_frame_drawn_ahead(game, renders):
     table = await database_sync_to_async(people_table)(game)
     seats = len(table.seat_list)
