@@ -181,7 +181,7 @@ def test_claimed_tiles_are_listed_and_sarcophagus_tiles_stay_face_down():
     owner = next(seat for seat in range(state.players) if state.buried[seat])
     for viewer in [None, *range(state.players)]:
         board = board_for(state, viewer)
-        player = board["players"][owner]
+        player = board["players"]()[owner]  # worked out where drawn (Lazy)
         assert len(player["sarcophagus_backs"]) == len(state.buried[owner])
         assert player["sarcophagus"] == []
         assert [f["tile"] for f in player["claimed"]] == [TILES[t] for t in state.held[owner]]

@@ -248,8 +248,10 @@ def public_parts(table: Table) -> tuple[str, dict]:
     return "".join(parts.values()), public
 
 
-def test_sarcophagus_shares_its_pyramid_latest_moves_discarded_tiles_and_log():
-    assert set(shared_parts.PARTS["sarcophagus"]) == {"pyramid", "latest", "discarded", "events"}
+def test_sarcophagus_shares_its_pyramid_latest_moves_discarded_tiles_log_and_players():
+    assert set(shared_parts.PARTS["sarcophagus"]) == {
+        *("pyramid", "latest", "discarded", "events", "players")
+    }
 
 
 @pytest.mark.parametrize("seats", [2, 4])  # two suits each with two seats, one with four
@@ -285,6 +287,31 @@ def test_a_shared_pyramid_without_its_grid_is_not_put_in_a_move_form():
 
     assert _seat_pyramid("<ol></ol>", "/move/", 3, own=[], in_form=True) is None
     assert _seat_pyramid("<ol></ol>", "/move/", 3, own=[], in_form=False) == "<ol></ol>"
+
+
+def test_a_shared_players_list_without_a_row_per_seat_is_not_used():
+    """Drawn whole instead: the viewer's row is found by counting the rows."""
+    from games.boards.sarcophagus import players_marked
+
+    assert players_marked("<ul></ul>", seat=0, order=[0, 1]) is None
+    assert players_marked("<ul></ul>", seat=None, order=[0, 1]) == "<ul></ul>"
+
+
+def test_every_sarcophagus_viewer_takes_the_players_from_the_shared_drawing(monkeypatch):
+    from games.boards import sarcophagus
+
+    table = played(started("sarcophagus", 4), 12)
+    worked_out = []
+    original = sarcophagus._players
+    monkeypatch.setattr(
+        sarcophagus, "_players", lambda *a: worked_out.append(a[0]["seat"]) or original(*a)
+    )
+    drawn = [rendering.table_fragments(table, s, user=user_at(table, s)) for s in range(4)]
+    assert worked_out == [None]  # the spectator's, for the shared drawing, and no other
+    for seat, html in enumerate(drawn):
+        rows = re.findall(r'<li class="sc-player[^"]*">(?:(?!</li>).)*</li>', html, re.S)
+        marked = [("sc-player-you" in row, "badge-you" in row) for row in rows]
+        assert marked == [(s == seat, s == seat) for s in range(4)]
 
 
 def test_a_first_coin_takes_the_shared_pyramid_inside_the_move_form(monkeypatch):

@@ -37,6 +37,7 @@ SHARED_PARTS = {
     "latest": "games/sarcophagus/_latest.html",
     "discarded": "games/sarcophagus/_discarded.html",
     "events": "games/_events.html",
+    "players": "games/sarcophagus/_players.html",
 }
 
 
@@ -72,7 +73,8 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
             {"face": tile_face(m["discard"]), "json": move_json(m)} for m in moves if "discard" in m
         ],
         "pass_json": next((move_json(m) for m in moves if "pass" in m), ""),
-        "players": _players(view, names),
+        "players": Lazy(_players, view, names),
+        "seat_players": partial(players_marked, seat=view["seat"], order=_seat_order(view)),
         "discarded": [tile_face(t) for t in view["discarded"]],
         "discarded_unseen": view["discarded_unseen"],
         "latest": Lazy(lambda: events()[-LATEST_SHOWN:][::-1]),
@@ -318,9 +320,43 @@ def _players(view, names) -> list[dict[str, Any]]:
     return players
 
 
+def _seat_order(view) -> list[int]:
+    return [seat["seat"] for seat in view["seats"]]
+
+
+# A player's row in ``_players.html`` starts with this; their name ends with the next
+# ``PLAYER_NAME_END``, and the viewer's own row has ``YOU_CLASS`` and the "you" badge.
+PLAYER_ROW = '<li class="sc-player'
+PLAYER_NAME_END = "</strong>"
+YOU_CLASS = " sc-player-you"
+
+
+def players_marked(shared: str, *, seat: int | None, order: list[int]) -> Markup | None:
+    """``shared``, the players as a spectator sees them, with ``seat``'s row marked as the
+    viewer's own: what drawing the players for that viewer gives, byte for byte (only the
+    mark differs between viewers; every count in it is public). ``order``: the seats in the
+    order the rows are drawn. None if the drawing does not have a row per seat (then the
+    players are drawn whole)."""
+    if seat is None:
+        return Markup(shared)  # drawn escaped already
+    head, *rows = shared.split(PLAYER_ROW)
+    if len(rows) != len(order) or seat not in order:
+        return None
+    row = rows[order.index(seat)]
+    classes_end, name_end = row.find('">'), row.find(PLAYER_NAME_END)
+    if classes_end < 0 or name_end < classes_end:
+        return None
+    name_end += len(PLAYER_NAME_END)
+    badge = f' <span class="badge badge-you">{_("you")}</span>'  # as the template words it
+    rows[order.index(seat)] = (
+        row[:classes_end] + YOU_CLASS + row[classes_end:name_end] + badge + row[name_end:]
+    )
+    return Markup(PLAYER_ROW.join([head, *rows]))
+
+
 def _player_words(player: dict[str, Any]) -> dict[str, str]:
     """A player's classes and counts as drawn: worked out once, not per template node."""
-    flags = ((player["to_act"], " sc-player-due"), (player["is_you"], " sc-player-you"))
+    flags = ((player["to_act"], " sc-player-due"), (player["is_you"], YOU_CLASS))
     in_hand = player["in_hand"]
     return {
         "classes": "".join(name for flag, name in flags if flag),
