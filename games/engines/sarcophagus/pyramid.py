@@ -39,8 +39,16 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 
 
 def free_count(board: list[int | None], p: int) -> int:
-    """Free sides of position p on a board list (None where the tile is gone)."""
-    return sum(1 for side in SIDES[p] if all(board[q] is None for q in side))
+    """Free sides of position p on a board list (None where the tile is gone). Loops, not
+    ``sum`` over ``all``: every view asks it of each of the 21 tiles (a third as long)."""
+    free = 0
+    for side in SIDES[p]:
+        for q in side:
+            if board[q] is not None:
+                break
+        else:
+            free += 1
+    return free
 
 
 def free_sides(remaining: Iterable[tuple[int, int]], tile: tuple[int, int]) -> int:
