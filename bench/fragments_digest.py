@@ -28,7 +28,7 @@ from types import SimpleNamespace
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.move_parts import random_play, setup_django  # noqa: E402
+from bench.move_parts import no_group_messages, random_play, setup_django  # noqa: E402
 from bench.online import GAMES  # noqa: E402
 
 LANGUAGES = ("en", "de")
@@ -59,7 +59,7 @@ def drawings(game: str, moves: int, rng: random.Random, full: bool):
     from games import rendering, tables
     from games.models import Table
 
-    tables._send = lambda group, message: None
+    no_group_messages()
     _fixed_presence()
     deals = random.Random(rng.random())  # the same deals on every run
     tables.secrets = SimpleNamespace(randbits=deals.getrandbits)

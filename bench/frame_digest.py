@@ -30,7 +30,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.fragments_digest import _fixed_presence, _same_ids  # noqa: E402
-from bench.move_parts import setup_django  # noqa: E402
+from bench.move_parts import no_group_messages, setup_django  # noqa: E402
 from bench.online import GAMES  # noqa: E402
 
 LANGUAGES = ("en", "de")
@@ -66,7 +66,7 @@ def drawings(game: str, full: bool):
     from games.models import Table
 
     timezone.now = lambda: NOON
-    tables._send = lambda group, message: None
+    no_group_messages()
     _fixed_presence()
     tables.secrets = SimpleNamespace(randbits=random.Random(7).getrandbits)
     count, options = GAMES[game]

@@ -27,7 +27,7 @@ from types import SimpleNamespace
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.move_parts import random_play, setup_django  # noqa: E402
+from bench.move_parts import no_group_messages, random_play, setup_django  # noqa: E402
 from bench.online import GAMES  # noqa: E402
 
 
@@ -56,7 +56,7 @@ def run(game: str, moves: int, repeat: int) -> dict[str, float]:
     from games import rendering, tables
     from games.models import Table
 
-    tables._send = lambda group, message: None
+    no_group_messages()
     rng = random.Random(7)
     tables.secrets = SimpleNamespace(randbits=random.Random(rng.random()).getrandbits)
     people = [

@@ -8,9 +8,10 @@ fresh PostgreSQL database on the benchmark's server with ``--postgres``) it
 plays ``--moves`` random legal moves per game through ``games.tables.play`` as the seated
 users, and after each move times, for every seat, what the socket would push it:
 
-- ``play``: ``tables.play`` (the reads, the engine, the write, the commit; not the
-  group message, which a server hands to its event loop without waiting and which here,
-  with no loop running, would start one a move);
+- ``play``: ``tables.play`` (the reads, the engine, the write, the commit, and at the
+  commit the parts every viewer shares, drawn for the move's message; not the group
+  message itself, which a server hands to its event loop without waiting and which here,
+  with no loop running, would start one a move: ``no_group_messages``);
 - ``context``: ``rendering.table_context``, the template's data from ``engine.view``;
 - ``template``: rendering ``games/_table_live.html`` from that context;
 - ``json``: ``json.dumps`` of the same seat's ``engine.view`` and legal moves, what a
@@ -68,6 +69,15 @@ def setup_django(workdir: str, postgres: bool) -> None:
     call_command("migrate", verbosity=0)
 
 
+def no_group_messages() -> None:
+    """The moves' group messages dropped: a server hands them to its event loop without
+    waiting; here, with no loop running, each would start one in a thread of its own and be
+    timed as part of the move."""
+    from games import move_news
+
+    move_news._send = lambda group, message: None
+
+
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 clock = time.perf_counter  # ``--clock cpu``: this thread's CPU time, steadier on a shared machine
 
@@ -106,7 +116,7 @@ def measure(game: str, moves: int, rng: random.Random, watchers: int = 0) -> dic
     from games import rendering, tables
     from games.models import Table
 
-    tables._send = lambda group, message: None  # see the docstring: ``play``
+    no_group_messages()  # see the docstring: ``play``
 
     people = [
         get_user_model().objects.create_user(f"{game}-{n}", password="pw-parts-12345")

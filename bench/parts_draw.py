@@ -24,7 +24,7 @@ from functools import partial
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.move_parts import setup_django  # noqa: E402
+from bench.move_parts import no_group_messages, setup_django  # noqa: E402
 
 
 def main() -> None:
@@ -45,7 +45,7 @@ def run(moves: int, language: str) -> None:
     from games.labels import seat_names
     from games.models import Table
 
-    tables._send = lambda group, message: None
+    no_group_messages()
     people = [
         get_user_model().objects.create_user(f"p{n}", password="pw-parts-12345") for n in (0, 1)
     ]
