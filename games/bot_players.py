@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from games.bots import BOT_KINDS, BOT_LEVELS
+from scoring.faces import per_language
 from scoring.models import Player
 
 # "random" is no longer offered, but older tables store it: it is shown as easy too.
@@ -23,9 +24,11 @@ ENGLISH_LABELS = {"random": "easy", "easy": "easy", "heuristic": "normal", "sear
 assert set(LEVEL_LABELS) == set(BOT_KINDS), "every bot kind needs a label"
 
 
-def level_choices() -> list[tuple[str, str]]:
-    """(stored kind, label) of the levels a table offers: easy, normal, hard."""
-    return [(kind, str(LEVEL_LABELS[kind])) for kind in BOT_LEVELS]
+@per_language
+def level_choices() -> tuple[tuple[str, str], ...]:
+    """(stored kind, label) of the levels a table offers: easy, normal, hard. Looked up once
+    per language: every viewer's frame carries them."""
+    return tuple((kind, str(LEVEL_LABELS[kind])) for kind in BOT_LEVELS)
 
 
 def level_label(level: str) -> str:

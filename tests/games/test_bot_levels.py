@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from games import botrunner, organising, tables
 from games.bot_players import bot_name, level_choices, level_label
@@ -22,12 +23,23 @@ pytestmark = pytest.mark.django_db
 
 
 def test_tables_offer_easy_normal_and_hard():
-    assert level_choices() == [("easy", "easy"), ("heuristic", "normal"), ("search", "hard")]
+    assert level_choices() == (("easy", "easy"), ("heuristic", "normal"), ("search", "hard"))
     offered = dict(seat_choices())
     assert offered["bot:easy"] == "Bot (easy)"
     assert offered["bot:heuristic"] == "Bot (normal)"
     assert offered["bot:search"] == "Bot (hard)"
     assert "bot:random" not in offered
+
+
+def test_the_levels_are_named_in_each_readers_language_however_often_asked():
+    level_choices()  # English first, kept
+    with translation.override("de"):
+        assert level_choices() == (
+            ("easy", "leicht"),
+            ("heuristic", "normal"),
+            ("search", "schwer"),
+        )
+    assert level_choices()[0] == ("easy", "easy")
 
 
 def test_the_levels_are_the_easy_heuristic_and_search_bots():

@@ -8,7 +8,7 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games import rendering, tables
 from games.models import Table
@@ -106,3 +106,10 @@ def test_the_fragments_key_names_what_it_holds_and_equals_its_plain_tuple():
     assert (key.seat, key.signed_in, key.is_host) == (0, True, True)
     assert key == tuple(key) and hash(key) == hash(tuple(key))
     assert key._replace(version=1).version == 1 and key.language == key[-1]
+
+
+def test_a_seats_score_is_grouped_as_its_readers_language_groups_it_however_often_asked():
+    assert rendering.score_text(12345) == "12,345"  # English first, kept
+    with translation.override("de"):
+        assert rendering.score_text(12345) == "12.345"
+    assert (rendering.score_text(12345), rendering.score_text(-7)) == ("12,345", "-7")
