@@ -342,15 +342,14 @@ def players_marked(shared: str, *, seat: int | None, order: list[int]) -> Markup
     head, *rows = shared.split(PLAYER_ROW)
     if len(rows) != len(order) or seat not in order:
         return None
-    row = rows[order.index(seat)]
+    mine = order.index(seat)
+    row = rows[mine]
     classes_end, name_end = row.find('">'), row.find(PLAYER_NAME_END)
     if classes_end < 0 or name_end < classes_end:
         return None
     name_end += len(PLAYER_NAME_END)
     badge = f' <span class="badge badge-you">{_("you")}</span>'  # as the template words it
-    rows[order.index(seat)] = (
-        row[:classes_end] + YOU_CLASS + row[classes_end:name_end] + badge + row[name_end:]
-    )
+    rows[mine] = row[:classes_end] + YOU_CLASS + row[classes_end:name_end] + badge + row[name_end:]
     return Markup(PLAYER_ROW.join([head, *rows]))
 
 
