@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from games.engines.sacrifice import DECK_COPIES, STARTERS, TROPHIES
 
-from ..faces import card_label
+from ..faces import card_label, per_language
 from ..numbers import form_int
 from .common import DraftError, player_error
 
@@ -32,6 +32,15 @@ ALL_CARDS = list(DECK_COPIES)  # suit by suit, then the jokers
 
 assert all(card in DECK_COPIES for card in TROPHIES)
 assert [{card[-1] for card in deck} for deck in STARTERS] == [{"H", "S"}, {"D", "C"}]
+
+
+@per_language
+def chip_name(key: str, card: str) -> str:
+    """A chip's accessible name, once per language and card: a form holds some 200 chips."""
+    name = card_label(card)["name"]
+    if key == "trophies":
+        return _("trophy %(card)s") % {"card": name}
+    return _("sacrificed %(card)s") % {"card": name}
 
 
 def _counted(values: list[str]) -> list[str]:
@@ -115,6 +124,7 @@ def form(context: dict[str, Any], seats, rounds) -> dict[str, Any]:
                 out.append(
                     {
                         **card_label(card),
+                        "aria": chip_name(key, card),
                         "value": f"{card}#{k}" if copies > 1 else card,
                         "checked": mine[card] >= k,
                         "taken": others[card] + min(mine[card], k - 1) >= copies,

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.engines.sarcophagus import TILES
 
-from ..faces import TILE_SUIT_SYMBOL, suit_name, tile_label
+from ..faces import TILE_SUIT_SYMBOL, per_language, suit_name, tile_label
 from .common import player_error
 
 GAME = "sarcophagus"
@@ -15,6 +17,12 @@ AT_END = True
 TEMPLATE = "scoring/_entry_sarcophagus.html"
 KEYS = ("tiles", "sarcophagus", "discard")
 TILE_VALUES = list(dict.fromkeys(tile.split("-")[0] for tile in TILES))
+
+
+@per_language
+def buried_name(tile: str) -> str:
+    """A buried tile's accessible name, once per language and tile (a form has 36 a player)."""
+    return _("sarcophagus %(tile)s") % {"tile": tile}
 
 
 def draft(post, names: list[str]) -> dict[str, Any]:
@@ -99,6 +107,7 @@ def form(context: dict[str, Any], seats, rounds) -> dict[str, Any]:
                     {
                         "tile": tile,
                         "label": tile_label(tile),
+                        "aria": tile if key == "tiles" else buried_name(tile),
                         "checked": tile in mine,
                         "taken": any(o != name for o in owner.get(tile, [])),
                     }

@@ -74,3 +74,22 @@ def test_the_form_offers_nobody_or_each_player_and_ticks_the_draft():
     assert [c["value"] for c in choices] == ["", "0", "1"]
     assert [c["checked"] for c in choices] == [False, True, False]
     assert choices[1]["label"] == "Anna ran out of cards and lost"
+
+
+def test_each_chip_is_named_by_its_card_in_the_reader_s_language():
+    from django.utils import translation
+
+    context = {
+        "draft": sacrifice.draft(QueryDict(""), NAMES),
+        "names": NAMES,
+        "preview": None,
+        "error": {"message": "", "key": "", "player": None},
+    }
+    for language, trophy, sacrificed in (
+        ("en", "trophy jack of spades", "sacrificed ace of spades"),
+        ("de", "Trophäe Pik Bube", "geopfert Pik Ass"),
+    ):
+        with translation.override(language):
+            anna = sacrifice.form(context, [], [])["entry_players"][0]
+        assert anna["trophies"][0]["aria"] == trophy, language
+        assert anna["sacrificed"][0]["aria"] == sacrificed, language

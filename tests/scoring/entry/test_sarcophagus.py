@@ -46,3 +46,20 @@ def test_a_set_bonus_is_named_by_the_suit_in_the_reader_s_language():
     with translation.override("de"):
         assert sarcophagus.end_item(result)["sets"] == {"Sonnen": 2}
         assert "Sonnen" in sarcophagus._named_suits()
+
+
+def test_a_held_tile_is_named_by_itself_a_buried_one_in_the_reader_s_language():
+    from django.utils import translation
+
+    names = ["Ron", "Amy"]
+    context = {
+        "draft": sarcophagus.draft(QueryDict(""), names),
+        "names": names,
+        "preview": None,
+        "error": {"message": "", "key": "", "player": None},
+    }
+    for language, buried in (("en", "sarcophagus null-sun"), ("de", "Sarg null-sun")):
+        with translation.override(language):
+            ron = sarcophagus.form(context, [], [])["entry_players"][0]
+        assert ron["held"][0]["tiles"][0]["aria"] == "null-sun", language
+        assert ron["sarc"][0]["tiles"][0]["aria"] == buried, language
