@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from games.models import Table, TableSeat, Vacation
 from games.routing import websocket_urlpatterns
 from games.urls import urlpatterns as play_routes
+from tests.rows import rows
 from tests.visitors import Visitors
 
 from .clock_helpers import clocked_table
@@ -88,17 +89,9 @@ def world(settings):
 def snapshot() -> tuple:
     """What a refused request must not change."""
     return (
-        list(
-            Table.objects.order_by("pk").values_list(
-                "pk", "version", "status", "clock", "clock_due", "seat_changes"
-            )
-        ),
-        list(
-            TableSeat.objects.order_by("pk").values_list(
-                "pk", "user_id", "bot_level", "deadline", "days_given", "timeouts"
-            )
-        ),
-        list(Vacation.objects.order_by("pk").values_list("pk", "user_id", "starts", "ends")),
+        rows(Table, "pk", "version", "status", "clock", "clock_due", "seat_changes"),
+        rows(TableSeat, "pk", "user_id", "bot_level", "deadline", "days_given", "timeouts"),
+        rows(Vacation, "pk", "user_id", "starts", "ends"),
     )
 
 

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nights.models import Attendance, Night
+from tests.rows import rows
 from tests.scoring.organiser_helpers import organiser
 
 from .helpers import a_night, member
@@ -28,10 +29,7 @@ FORM = st.dictionaries(st.sampled_from(FIELDS), VALUE, max_size=len(FIELDS))
 
 
 def snapshot() -> tuple:
-    return (
-        list(Night.objects.order_by("pk").values()),
-        list(Attendance.objects.order_by("pk").values()),
-    )
+    return rows(Night), rows(Attendance)
 
 
 def status_never_5xx(response) -> None:

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from scoring import sheets
 from scoring.models import Player, PlaySession, Round, Seat
 from scoring.urls import urlpatterns as scorekeeper_routes
+from tests.rows import rows
 from tests.visitors import Visitors
 
 from .sheet_helpers import SQUARE, players, sarg_sheet, sarkophag_sheet, user
@@ -90,11 +91,11 @@ def url_of(name: str, pattern: str, world: dict, game: str) -> str:
 def snapshot() -> tuple:
     """What a refused request must not change."""
     return (
-        list(get_user_model().objects.order_by("pk").values_list("pk", "username")),
-        list(Player.objects.order_by("pk").values_list("pk", "name", "name_key", "is_guest")),
-        list(PlaySession.objects.order_by("pk").values_list("pk", "version", "status", "options")),
-        list(Seat.objects.order_by("pk").values_list("pk", "player_id", "score", "place")),
-        list(Round.objects.order_by("pk").values_list("pk", "number", "entry", "credited")),
+        rows(get_user_model(), "pk", "username"),
+        rows(Player, "pk", "name", "name_key", "is_guest"),
+        rows(PlaySession, "pk", "version", "status", "options"),
+        rows(Seat, "pk", "player_id", "score", "place"),
+        rows(Round, "pk", "number", "entry", "credited"),
     )
 
 
