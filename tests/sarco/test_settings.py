@@ -18,10 +18,14 @@ PRODUCTION = {
     "DATABASE_URL": "postgres://sarco:pw@db.internal:5432/sarco",
     "REDIS_URL": "redis://cache.internal:6379/0",
 }
+# The settings as the server would read them. Not ``django.setup()``: loading every app is
+# nine tenths of a probe's CPU (2.5 s against 0.3) and changes none of the values read here;
+# the databases get Django's defaults as setting up would give them.
 PROBE = """
-import json, django
+import json
 from django.conf import settings
-django.setup()
+from django.db import connections
+connections.settings
 print(json.dumps({
     "DEBUG": settings.DEBUG,
     "DB": settings.DATABASES["default"],
@@ -94,7 +98,7 @@ def test_redis_url_selects_the_redis_channel_layer_and_cache():
 def test_one_channel_prefix_names_the_groups_and_the_cache_keys_on_a_shared_redis():
     """Two sites (or two test servers) on one Redis must not read each other's cached pages."""
     probe = (
-        "import json, django; from django.conf import settings; django.setup(); "
+        "import json; from django.conf import settings; "
         "print(json.dumps([settings.CHANNEL_LAYERS['default']['CONFIG']['prefix'], "
         "settings.CACHES['default']['KEY_PREFIX']]))"
     )
