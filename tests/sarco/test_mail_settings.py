@@ -10,10 +10,10 @@ from sarco.settings import email_settings_from_url
 
 from .test_settings import run_python
 
+# The settings alone, as test_settings.py's probes read them (no app needs loading).
 PROBE = """
-import json, django
+import json
 from django.conf import settings
-django.setup()
 names = ["EMAIL_BACKEND", "EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER", "EMAIL_USE_TLS",
          "DEFAULT_FROM_EMAIL", "SECRET_KEY_FALLBACKS"]
 print(json.dumps({name: getattr(settings, name) for name in names}))
