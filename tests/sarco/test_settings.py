@@ -18,9 +18,9 @@ PRODUCTION = {
     "DATABASE_URL": "postgres://sarco:pw@db.internal:5432/sarco",
     "REDIS_URL": "redis://cache.internal:6379/0",
 }
-# The settings as the server would read them. Not ``django.setup()``: loading every app is
-# nine tenths of a probe's CPU (2.5 s against 0.3) and changes none of the values read here;
-# the databases get Django's defaults as setting up would give them.
+# The settings the server would start with, read without ``django.setup()``: loading every
+# app is most of a fresh interpreter's work and changes none of the values read here. The
+# databases get Django's defaults filled in, as setting up fills them.
 PROBE = """
 import json
 from django.conf import settings
