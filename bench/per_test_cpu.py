@@ -29,8 +29,7 @@ import pytest
 OUT = Path(".per_test_cpu")
 
 
-class _Rows:
-    rows: list[tuple[str, float, float]] = []
+_ROWS: list[tuple[str, float, float]] = []  # this process's tests: id, CPU, children's CPU
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -50,15 +49,15 @@ def pytest_runtest_protocol(item, nextitem):
     children = (after.children_user + after.children_system) - (
         before.children_user + before.children_system
     )
-    _Rows.rows.append((item.nodeid, time.process_time() - cpu, children))
+    _ROWS.append((item.nodeid, time.process_time() - cpu, children))
 
 
 def pytest_sessionfinish(session):
-    if not _Rows.rows:
+    if not _ROWS:
         return  # the controller of xdist's workers runs no test
     OUT.mkdir(exist_ok=True)
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    (OUT / f"{worker}.json").write_text(json.dumps(_Rows.rows))
+    (OUT / f"{worker}.json").write_text(json.dumps(_ROWS))
 
 
 def report(top: int) -> None:
