@@ -12,7 +12,10 @@ the command and everything it starts, and the kernel charges their CPU to it as 
 
 Chromium is started through a small wrapper (``SARCO_CHROMIUM``, which the browser tests
 read) that first moves itself into a second cgroup, so the browser's processes are counted
-apart from the tests, their live servers and Playwright's driver. PostgreSQL's server
+apart from the tests, their live servers and Playwright's driver. Under pytest-xdist each
+worker's Chromium gets a group of its own inside that one (named after the worker), whose
+path the command finds in ``SARCO_CHROMIUM_CGROUP``: ``bench/per_test_cpu.py`` reads it
+around each test. PostgreSQL's server
 processes are children of its postmaster, not of the command, so they are outside both; the
 figure printed for them is the postmaster's reaped children over the run (close enough on a
 machine where nothing else uses that server).
@@ -38,14 +41,25 @@ V2 = pathlib.Path("/sys/fs/cgroup")
 POSTMASTER_PIDS = pathlib.Path("/var/run/postgresql")
 
 
+def charged_seconds(path: pathlib.Path) -> float:
+    """Core-seconds charged so far to the cgroup at ``path`` and the groups inside it."""
+    if (path / "cpu.stat").exists() and not (path / "cpuacct.usage").exists():  # cgroup v2
+        for line in (path / "cpu.stat").read_text().splitlines():
+            name, value = line.split()
+            if name == "usage_usec":
+                return int(value) / 1e6
+        return 0.0
+    return int((path / "cpuacct.usage").read_text()) / 1e9
+
+
 class Group:
     """One cgroup that counts CPU, made for this run and removed after it."""
 
     def __init__(self, name: str):
         if V1.is_dir():
-            self.path, self.v2 = V1 / name, False
+            self.path = V1 / name
         elif (V2 / "cgroup.controllers").exists():
-            self.path, self.v2 = V2 / name, True
+            self.path = V2 / name
         else:
             sys.exit("No cgroup that counts CPU here (cgroup v1 cpuacct or cgroup v2).")
         self.path.mkdir(exist_ok=True)
@@ -53,18 +67,15 @@ class Group:
 
     def used(self) -> float:
         """Core-seconds charged to the group so far."""
-        if self.v2:
-            for line in (self.path / "cpu.stat").read_text().splitlines():
-                name, value = line.split()
-                if name == "usage_usec":
-                    return int(value) / 1e6
-            return 0.0
-        return int((self.path / "cpuacct.usage").read_text()) / 1e9
+        return charged_seconds(self.path)
 
     def since_start(self) -> float:
         return self.used() - self.start
 
     def remove(self) -> None:
+        for inner in [path for path in self.path.iterdir() if path.is_dir()]:
+            with contextlib.suppress(OSError):  # the workers' groups (cgroup v1 and v2 alike)
+                inner.rmdir()
         with contextlib.suppress(OSError):  # a straggler still in it: left to the system
             self.path.rmdir()
 
@@ -83,9 +94,13 @@ def postmaster_children_seconds() -> float | None:
 
 
 def chromium_wrapper(group: Group, folder: str) -> str:
-    """A script that joins Chromium's group, then becomes Chromium."""
+    """A script that joins Chromium's group (its worker's, under pytest-xdist), then becomes
+    Chromium."""
     wrapper = pathlib.Path(folder) / "chromium"
-    wrapper.write_text(f'#!/bin/sh\necho $$ > {group.path}/cgroup.procs\nexec {CHROMIUM} "$@"\n')
+    joined = f"{group.path}/${{PYTEST_XDIST_WORKER:-main}}"
+    wrapper.write_text(
+        f'#!/bin/sh\nmkdir -p "{joined}"\necho $$ > "{joined}/cgroup.procs"\nexec {CHROMIUM} "$@"\n'
+    )
     wrapper.chmod(0o755)
     return str(wrapper)
 
@@ -103,7 +118,11 @@ def main() -> int:
     pg_before = postmaster_children_seconds()
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="sarco-cpu-") as folder:
-        environment = dict(os.environ, SARCO_CHROMIUM=chromium_wrapper(chromium, folder))
+        environment = dict(
+            os.environ,
+            SARCO_CHROMIUM=chromium_wrapper(chromium, folder),
+            SARCO_CHROMIUM_CGROUP=str(chromium.path),
+        )
         joined = f'echo $$ > {rest.path}/cgroup.procs && exec "$@"'
         code = subprocess.call(["sh", "-c", joined, "sh", *command], env=environment)
     wall = time.monotonic() - started
