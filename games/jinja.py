@@ -114,6 +114,13 @@ class Environment(jinja2.Environment):
         value = super().getitem(obj, argument)
         return value() if value.__class__ is Lazy else value
 
+    def make_globals(self, d: Any) -> dict[str, Any]:
+        """A template's globals as one plain dict rather than Jinja2's ChainMap over the
+        environment's: every drawing copies them into its context (``new_context``), and a
+        ChainMap is copied key by key in Python. ``environment`` sets every global before
+        the first template loads, so a template's own copy misses none."""
+        return {**self.globals, **(d or {})}
+
 
 @jinja2.pass_context
 def csrf_field(context) -> Markup:

@@ -112,6 +112,15 @@ def test_the_last_newline_is_kept():
     )
 
 
+def test_a_template_s_globals_are_one_dict_of_every_global():
+    env = engines["jinja2"].env
+    template = env.get_template("games/sarg/_head.html")
+    assert type(template.globals) is dict  # each drawing copies them: not a ChainMap
+    assert template.globals == env.globals
+    assert template.globals is not env.globals
+    assert env.from_string("{{ x }}", globals={"x": "own"}).render() == "own"
+
+
 @pytest.mark.parametrize("token", ["abc'<x>", "NOTPROVIDED", "", None])
 def test_csrf_field_is_the_csrf_token_tag(token):
     source = "<form>{% csrf_token %}</form>"
