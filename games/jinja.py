@@ -40,6 +40,7 @@ import jinja2
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.template import Context, engines
 from django.urls import reverse
+from jinja2.compiler import CodeGenerator, Frame
 from markupsafe import Markup
 
 from sarco import drawing_language
@@ -59,16 +60,17 @@ class _Escaped(str):
         return self
 
 
-def escaped(value: Any) -> Any:
+def escaped(value: Any) -> str:
     """``value`` as Django's templates write it out: markup as it is, anything else as text
-    escaped by Django's rules (``django.utils.html.escape``)."""
+    escaped by Django's rules (``django.utils.html.escape``). Always a ``str``, ready to be
+    written (``_OutputCode``)."""
     kind = value.__class__
     if kind is str:
         return _Escaped(html.escape(value))
     if kind is int:
         return _Escaped(value)
     if hasattr(value, "__html__"):
-        return value
+        return value if isinstance(value, str) else value.__html__()
     return _Escaped(html.escape(str(value)))
 
 
@@ -100,8 +102,37 @@ def _escaped_all(variables: dict[str, Any]) -> dict[str, Any]:
     return {name: escaped(value) for name, value in variables.items()}
 
 
+class _OutputCode(CodeGenerator):
+    """Templates that write each ``{{ value }}`` as ``environment.finalize(value)`` alone.
+    The finalize (``escaped``) already gives Django's escaped text or markup as it is, both
+    ``str``, so Jinja2's own ``escape`` around it changed nothing, and cost a Python call and
+    a ``Markup`` made in Python for every value. Where autoescaping is decided while drawing
+    (an ``{% autoescape %}`` block), Jinja2 writes what it writes."""
+
+    def _writes_finalize_alone(self, frame: Frame, finalize: Any) -> bool:
+        return (
+            frame.eval_ctx.autoescape
+            and not frame.eval_ctx.volatile
+            and finalize.src == "environment.finalize("
+        )
+
+    def _output_child_pre(self, node: Any, frame: Frame, finalize: Any) -> None:
+        if self._writes_finalize_alone(frame, finalize):
+            self.write(finalize.src)
+        else:
+            super()._output_child_pre(node, frame, finalize)
+
+    def _output_child_post(self, node: Any, frame: Frame, finalize: Any) -> None:
+        if self._writes_finalize_alone(frame, finalize):
+            self.write(")")
+        else:
+            super()._output_child_post(node, frame, finalize)
+
+
 class Environment(jinja2.Environment):
     """Lookups as Django's templates make them: the key first, ``Lazy`` values worked out."""
+
+    code_generator_class = _OutputCode
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         try:

@@ -43,6 +43,22 @@ def test_markup_is_kept_as_it_is():
     assert jinja("{{ card(face) }}", face=face) == card(face)
 
 
+class _Html:
+    """Markup that is not a string: an object that says its HTML (as Django's form fields)."""
+
+    def __html__(self) -> str:
+        return "<i>it's</i>"
+
+
+def test_markup_that_is_not_a_string_is_written_as_its_html():
+    assert jinja("{{ part }}|{{ [part]|first }}", part=_Html()) == "<i>it's</i>|<i>it's</i>"
+
+
+def test_an_autoescape_block_writes_values_escaped_as_elsewhere():
+    source = "{% autoescape false %}{{ name }}{% endautoescape %}{{ name }}"
+    assert jinja(source, name=NAME) == escape(NAME) * 2
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_a_trans_block_is_a_blocktranslate(language):
     words = "<strong>{{ name }}</strong> is Queen: scores the rows (→)"
