@@ -19,6 +19,8 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from .models import Table, TableMove, TableSeat
+from .statements import column, db_value
+from .statements import table as table_name
 
 # What a move writes of the table row when the game goes on (the end of a game, which also
 # writes status, finished_at and session, is played under the lock).
@@ -86,20 +88,19 @@ def write_move(
     ``clock_due`` joins the UPDATE and the seats' clocks are written in the same statement
     (PostgreSQL) or transaction. Hand-written statements: the ORM's compiling of an UPDATE
     and an INSERT cost more than running them."""
-    quote = connection.ops.quote_name
     fields = TABLE_FIELDS if clocks is None else (*TABLE_FIELDS, "clock_due")
-    sets = ", ".join(f"{_column(Table, name)} = %s" for name in fields)
+    sets = ", ".join(f"{column(Table, name)} = %s" for name in fields)
     update = (
-        f"UPDATE {quote(Table._meta.db_table)} SET {sets}"
+        f"UPDATE {table_name(Table)} SET {sets}"
         f" WHERE id = %s AND version = %s AND seat_changes = %s AND status = %s"
     )
-    params = [_value(Table, name, getattr(table, name)) for name in fields]
+    params = [db_value(Table, name, getattr(table, name)) for name in fields]
     params += [table.pk, seen_version, seen_seat_changes, Table.Status.PLAYING.value]
     move.created_at = table.last_move_at  # auto_now_add, which a raw INSERT does not set
-    columns = ", ".join(_column(TableMove, name) for name in MOVE_FIELDS)
-    values = [_value(TableMove, name, getattr(move, name)) for name in MOVE_FIELDS[1:]]
+    columns = ", ".join(column(TableMove, name) for name in MOVE_FIELDS)
+    values = [db_value(TableMove, name, getattr(move, name)) for name in MOVE_FIELDS[1:]]
     rest = ", ".join(["%s"] * len(values))
-    insert = f"INSERT INTO {quote(TableMove._meta.db_table)} ({columns})"
+    insert = f"INSERT INTO {table_name(TableMove)} ({columns})"
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             # one statement: the INSERT takes its row from what the UPDATE returned, so a
@@ -130,26 +131,17 @@ def _seat_clocks_cte(seats: list[TableSeat] | None) -> tuple[str, list[Any]]:
     if the table's UPDATE did (so a table that moved on gets none of it)."""
     if not seats:
         return "", []
-    names = ", ".join(_column(TableSeat, name) for name in SEAT_CLOCK_FIELDS)
+    names = ", ".join(column(TableSeat, name) for name in SEAT_CLOCK_FIELDS)
     casts = ", ".join(f"%s::{kind}" for kind in _SEAT_CLOCK_TYPES)
     rows = ", ".join(f"(%s::bigint, {casts})" for _ in seats)
-    sets = ", ".join(f"{column} = v.{column}" for column in names.split(", "))
+    sets = ", ".join(f"{quoted} = v.{quoted}" for quoted in names.split(", "))
     params: list[Any] = []
     for seat in seats:
         params += [seat.pk, seat.deadline, seat.bank_seconds, seat.timeouts]
         params.append(json.dumps(seat.days_given))
     cte = (
-        f", clocked AS (UPDATE {connection.ops.quote_name(TableSeat._meta.db_table)} AS s"
+        f", clocked AS (UPDATE {table_name(TableSeat)} AS s"
         f" SET {sets} FROM (VALUES {rows}) AS v(id, {names})"
         f" WHERE s.id = v.id AND s.table_id IN (SELECT id FROM moved))"
     )
     return cte, params
-
-
-def _column(model, name: str) -> str:
-    return connection.ops.quote_name(model._meta.get_field(name).column)
-
-
-def _value(model, name: str, value: Any) -> Any:
-    """``value`` as the ORM would send it for the field (JSON adapted, datetimes aware)."""
-    return model._meta.get_field(name).get_db_prep_save(value, connection)

@@ -12,10 +12,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import OuterRef, Q, Subquery
+from django.db import connection
 from django.utils import formats, timezone
 
 from .models import Table, TableSeat
+from .statements import column, db_value
+from .statements import table as table_name
 
 HEARTBEAT_SECONDS = 20.0  # well inside the away threshold, so an open page never looks away
 CLOCK = "H:i"  # the club writes times as 19:30 in both languages (sarco/formats)
@@ -50,19 +52,33 @@ def away_seats(table: Table, now: datetime | None = None) -> dict[int, datetime]
 def mark_seen(public_id, user) -> bool:
     """``user``'s seats at the table were seen now, at the table's version (``looked_version``,
     ``games.since_looked``); True when one of them counted as away before (the host's page
-    then shows them back at once)."""
+    then shows them back at once). Every open page says so every ``heartbeat_seconds()`` and
+    as it opens and closes, so the two statements are written by hand (``games.statements``):
+    the ORM's compiling of them cost several times their running."""
     if user is None or not getattr(user, "is_authenticated", False):
         return False
-    seats = TableSeat.objects.filter(table__public_id=public_id, user_id=user.pk)
     now = timezone.now()
-    cutoff = now - away_after()
-    seen_long_ago = Q(last_seen_at__lt=cutoff)
-    never_seen = Q(last_seen_at__isnull=True, table__started_at__lt=cutoff)
-    away = seats.filter(seen_long_ago | never_seen, table__status=Table.Status.PLAYING)
-    was_away = away.exists()
-    # What they see now is the table as it stands: the "since you looked" of the next visit.
-    version = Table.objects.filter(pk=OuterRef("table_id")).values("version")[:1]
-    seats.update(last_seen_at=now, looked_version=Subquery(version))
+    cutoff = db_value(TableSeat, "last_seen_at", now - away_after())
+    table_id = db_value(Table, "public_id", public_id)
+    seats, tables = table_name(TableSeat), table_name(Table)
+    seen, to = column(TableSeat, "last_seen_at"), column(TableSeat, "table")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT 1 FROM {seats} s INNER JOIN {tables} t ON t.id = s.{to}"
+            f" WHERE t.{column(Table, 'public_id')} = %s AND s.{column(TableSeat, 'user')} = %s"
+            f" AND t.{column(Table, 'status')} = %s AND (s.{seen} < %s"
+            f" OR (s.{seen} IS NULL AND t.{column(Table, 'started_at')} < %s)) LIMIT 1",
+            [table_id, user.pk, Table.Status.PLAYING.value, cutoff, cutoff],
+        )
+        was_away = cursor.fetchone() is not None
+        # What they see now is the table as it stands: the "since you looked" of the next visit.
+        cursor.execute(
+            f"UPDATE {seats} SET {seen} = %s, {column(TableSeat, 'looked_version')} ="
+            f" (SELECT t.{column(Table, 'version')} FROM {tables} t WHERE t.id = {seats}.{to})"
+            f" WHERE {column(TableSeat, 'user')} = %s AND {to} IN"
+            f" (SELECT t.id FROM {tables} t WHERE t.{column(Table, 'public_id')} = %s)",
+            [db_value(TableSeat, "last_seen_at", now), user.pk, table_id],
+        )
     return was_away
 
 

@@ -81,6 +81,53 @@ def test_marking_a_seat_seen_says_whether_it_was_away():
     assert presence.away_seats(Table.objects.get(pk=table.pk)) == {}
 
 
+def test_marking_a_seat_never_seen_since_the_start_long_ago_says_it_was_away():
+    table = sarg_table()
+    guest = user_at(table, 1)
+    TableSeat.objects.filter(table=table, position=1).update(last_seen_at=None)
+    Table.objects.filter(pk=table.pk).update(started_at=timezone.now() - timedelta(minutes=5))
+    assert presence.mark_seen(table.public_id, guest) is True
+    assert TableSeat.objects.get(table=table, position=1).last_seen_at is not None
+
+
+def test_marking_a_seat_seen_writes_now_and_the_table_s_version():
+    table = sarg_table()
+    guest = user_at(table, 1)
+    Table.objects.filter(pk=table.pk).update(version=7)
+    before = timezone.now()
+    presence.mark_seen(table.public_id, guest)
+    seat = TableSeat.objects.get(table=table, position=1)
+    assert seat.looked_version == 7
+    assert before <= seat.last_seen_at <= timezone.now()
+    host_seat = TableSeat.objects.get(table=table, position=0)
+    assert host_seat.looked_version != 7  # only the person's own seats
+
+
+def test_a_finished_table_s_seat_was_never_away():
+    table = sarg_table()
+    guest = user_at(table, 1)
+    last_seen(table, 1, timedelta(minutes=2))
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+    assert presence.mark_seen(table.public_id, guest) is False
+
+
+def test_someone_without_a_seat_marks_nothing(django_user_model):
+    table = sarg_table()
+    rows = list(
+        TableSeat.objects.filter(table=table)
+        .order_by("position")
+        .values_list("last_seen_at", "looked_version")
+    )
+    stranger = django_user_model.objects.create_user("stranger", password="pw-stranger-123")
+    assert presence.mark_seen(table.public_id, stranger) is False
+    after = list(
+        TableSeat.objects.filter(table=table)
+        .order_by("position")
+        .values_list("last_seen_at", "looked_version")
+    )
+    assert after == rows
+
+
 def test_opening_the_table_page_marks_the_seat_seen(client):
     table = sarg_table()
     last_seen(table, 1, timedelta(minutes=2))
