@@ -56,12 +56,13 @@ def held(public_id_hex: str) -> tuple[Viewer, ...]:
     return _viewers.get(public_id_hex, ())
 
 
-def draw_ahead(table) -> None:
+def draw_ahead(table, state: Any = None) -> None:
     """Draw, at ``table``'s version, the view of each socket of it in this process that has
     drawn one before (one that has not yet is still opening, with a page of its own) and
     knows its language (``sarco.languages``). Sockets whose last views were the same are
     drawn for once, so a crowd of spectators costs one drawing and no key each. A failure
-    is logged and leaves the sockets to draw their own."""
+    is logged and leaves the sockets to draw their own. ``state``: the table's state at its
+    version, as the move left it (each view is drawn from it, not from the JSON again)."""
     drawn = set()
     for viewer in held(table.public_id.hex):
         language, shown = viewer.scope.get("language"), viewer.last_key
@@ -71,7 +72,8 @@ def draw_ahead(table) -> None:
         user = viewer.scope.get("user")
         try:
             with translation.override(language):
-                rendering.table_fragments(table, rendering.viewer_seat(table, user), user=user)
+                seat = rendering.viewer_seat(table, user)
+                rendering.table_fragments(table, seat, user=user, state=state)
         except Exception:
             log.exception("Table %s: a socket's view could not be drawn ahead", table.public_id)
             return

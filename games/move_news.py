@@ -51,7 +51,7 @@ def announce_move(table: Table, state: Any, *, ended: bool = False) -> None:
             parts = None
         if parts is not None:
             message["parts"] = parts
-        local_viewers.draw_ahead(table)  # this process's sockets find their frames drawn
+        local_viewers.draw_ahead(table, state)  # this process's sockets find their frames drawn
         _send(group, message)
 
     transaction.on_commit(send, robust=True)

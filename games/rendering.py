@@ -61,14 +61,19 @@ def viewer_seat(table, user) -> int | None:
     return table.seat_of(user)
 
 
-def table_context(table, seat: int | None, *, user=None) -> dict[str, Any]:
-    """The template context of a table for one viewer, from ``view`` and their own moves only."""
+def table_context(table, seat: int | None, *, user=None, state: Any = None) -> dict[str, Any]:
+    """The template context of a table for one viewer, from ``view`` and their own moves only.
+    ``state``: the table's state at its version where the caller holds it (the move that made
+    it), so it is not read from the table's JSON again for every viewer."""
     seats = table.seat_list
     names = seat_names(seats)
     view = None
     moves: list[dict[str, Any]] = []
     shared = {}
-    state = table.state() if table.status in ("playing", "finished") else None
+    if table.status not in ("playing", "finished"):
+        state = None
+    elif state is None:
+        state = table.state()
     if state is not None:
         engine = table.engine
         view = engine.view(state, seat)
@@ -345,22 +350,25 @@ def _seats_signature(table) -> str:
     return hashlib.sha1(raw.encode(), usedforsecurity=False).hexdigest()[:16]
 
 
-def table_fragments(table, seat: int | None, *, user=None, board: bool = True) -> str:
+def table_fragments(
+    table, seat: int | None, *, user=None, board: bool = True, state: Any = None
+) -> str:
     """The HTML the table's socket pushes to one viewer: elements with ids, swapped out of band.
 
     Each distinct view is rendered once per version in a process (``recent_fragments``);
     logged-in spectators all see the same thing, so theirs is also shared between processes
     through the cache. ``board=False``: all but the board, for a page whose board is this
     one already (the same version, status, seats and viewer; only who has been away or the
-    clock changed), so a tap on it is never lost to a redraw of the same board.
+    clock changed), so a tap on it is never lost to a redraw of the same board. ``state``: the
+    table's state at its version where the caller holds it (``table_context``).
     """
     with drawing_language.drawing():
-        return _table_fragments(table, seat, user, board)
+        return _table_fragments(table, seat, user, board, state)
 
 
-def _table_fragments(table, seat: int | None, user, board: bool) -> str:
+def _table_fragments(table, seat: int | None, user, board: bool, state: Any) -> str:
     if not board:
-        context = table_context(table, seat, user=user)
+        context = table_context(table, seat, user=user, state=state)
         context.update(oob=True, board_kept=True)
         return draw_frame(context)
     key = fragments_key(table, seat, user)
@@ -373,7 +381,7 @@ def _table_fragments(table, seat: int | None, user, board: bool) -> str:
         if html is not None:
             _remember(key, html)
             return html
-    context = table_context(table, seat, user=user)
+    context = table_context(table, seat, user=user, state=state)
     context["oob"] = True
     html = draw_frame(context)
     _remember(key, html)

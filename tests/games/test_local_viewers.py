@@ -140,7 +140,9 @@ def test_a_crowd_with_the_same_view_is_drawn_for_once(monkeypatch):
         local_viewers.add(table.public_id.hex, viewer)
     drawn = []
     monkeypatch.setattr(
-        rendering, "table_fragments", lambda table, seat, *, user: drawn.append((seat, user))
+        rendering,
+        "table_fragments",
+        lambda table, seat, *, user, state=None: drawn.append((seat, user)),
     )
     try:
         local_viewers.draw_ahead(table)
