@@ -32,16 +32,18 @@ def announce(table: Table, *, force: bool = False, lobby: bool = False) -> None:
         transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True)
 
 
-def announce_move(table: Table, state: Any, *, ended: bool = False) -> None:
+def announce_move(
+    table: Table, state: Any, *, ended: bool = False, state_text: str | None = None
+) -> None:
     """After the commit: tell the table's sockets of the move, with what it wrote and the
     parts every viewer shares at the new version, drawn here once (``shared_parts``): no
     process that forwards the move draws them again; and the frames of this process's own
     sockets of the table, drawn here too (``local_viewers``). Seats attached (their names
-    count)."""
+    count). ``state_text``: the state as the move's write dumped it to JSON."""
     group = group_name(table)
     message: dict[str, Any] = {"type": "table.version", "version": table.version}
     if not table.clock:  # a clocked move also wrote its seats' clocks: the others read it
-        message["record"] = move_record(table)
+        message["record"] = move_record(table, state_text)
 
     def send() -> None:
         try:

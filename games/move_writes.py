@@ -19,7 +19,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from .models import Table, TableMove, TableSeat
-from .statements import column, db_value
+from .statements import column, db_value, dumped_json
 from .statements import table as table_name
 
 # What a move writes of the table row when the game goes on (the end of a game, which also
@@ -81,20 +81,27 @@ def write_move(
     seen_seat_changes: int,
     move: TableMove,
     clocks: list[TableSeat] | None = None,
+    state_text: str | None = None,
 ) -> bool:
     """Write ``table``'s ``TABLE_FIELDS`` (already set to the values after ``move``) and
     ``move`` if the row still has ``seen_version`` and ``seen_seat_changes`` and is playing.
     ``clocks``: at a clocked table, the seats whose clock the move changed; the table's
     ``clock_due`` joins the UPDATE and the seats' clocks are written in the same statement
-    (PostgreSQL) or transaction. Hand-written statements: the ORM's compiling of an UPDATE
-    and an INSERT cost more than running them."""
+    (PostgreSQL) or transaction. ``state_text``: the state already dumped to JSON (the
+    move's message carries the same text). Hand-written statements: the ORM's compiling of
+    an UPDATE and an INSERT cost more than running them."""
     fields = TABLE_FIELDS if clocks is None else (*TABLE_FIELDS, "clock_due")
     sets = ", ".join(f"{column(Table, name)} = %s" for name in fields)
     update = (
         f"UPDATE {table_name(Table)} SET {sets}"
         f" WHERE id = %s AND version = %s AND seat_changes = %s AND status = %s"
     )
-    params = [db_value(Table, name, getattr(table, name)) for name in fields]
+    params = [
+        dumped_json(state_text)
+        if name == "state_json" and state_text is not None
+        else db_value(Table, name, getattr(table, name))
+        for name in fields
+    ]
     params += [table.pk, seen_version, seen_seat_changes, Table.Status.PLAYING.value]
     move.created_at = table.last_move_at  # auto_now_add, which a raw INSERT does not set
     columns = ", ".join(column(TableMove, name) for name in MOVE_FIELDS)

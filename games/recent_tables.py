@@ -66,16 +66,20 @@ def held_copy(public_id_hex: str, version: int) -> Table | None:
     return copied
 
 
-def move_record(table: Table) -> str:
+def move_record(table: Table, state_text: str | None = None) -> str:
     """What the move that made ``table``'s version wrote of its row (``MOVE_FIELDS``, the
-    session by its id), as JSON for the group message. Only the server reads it: no socket is
-    sent it."""
+    session by its id), as JSON for the group message; ``state_text``: its state already
+    dumped for the write, put in as it is. Only the server reads it: no socket is sent it."""
     wrote = {}
     for name in MOVE_FIELDS:
+        if name == "state_json" and state_text is not None:
+            continue
         attname = Table._meta.get_field(name).attname
         value = getattr(table, attname)
         wrote[attname] = _iso(value) if name in DATETIMES else value
-    return json.dumps(wrote)
+    if state_text is None:
+        return json.dumps(wrote)
+    return json.dumps(wrote)[:-1] + f', "state_json": {state_text}}}'
 
 
 def advanced(public_id_hex: str, version: int, record: str | None) -> Table | None:

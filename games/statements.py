@@ -23,3 +23,17 @@ def db_value(model, name: str, value: Any) -> Any:
     """``value`` as the ORM would send it for the field (JSON adapted, datetimes aware, a
     UUID as this database keeps it)."""
     return model._meta.get_field(name).get_db_prep_save(value, connection)
+
+
+def dumped_json(text: str) -> Any:
+    """JSON already dumped to ``text``, as the ORM would send a JSON field's value (a move's
+    state is dumped once, for its write and for its message)."""
+    if connection.vendor == "postgresql":
+        from psycopg.types.json import Jsonb
+
+        return Jsonb(text, dumps=_as_it_is)
+    return text
+
+
+def _as_it_is(text: str) -> str:
+    return text

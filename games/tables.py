@@ -17,6 +17,7 @@ was cancelled.
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -331,11 +332,12 @@ def _play_unlocked(table: Table, move: Any, version: int, user, bot_position) ->
     seen_version, seen_seat_changes = table.version, table.seat_changes
     logged = advance(table, seats, seat, move, to_act, new_state, bot_position is not None)
     clocks = after_move(table, seats, seat, to_act, table.last_move_at) if table.clock else None
-    if not write_move(table, seen_version, seen_seat_changes, logged, clocks):
+    state_text = json.dumps(table.state_json)  # once, for the write and for the message
+    if not write_move(table, seen_version, seen_seat_changes, logged, clocks, state_text):
         return None
     table.hold_seats(seats)
     recent_tables.remember(table)  # this process's sockets and next move start from it
-    _announce_move(table, new_state)
+    _announce_move(table, new_state, state_text=state_text)
     return table
 
 
