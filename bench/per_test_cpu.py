@@ -13,7 +13,8 @@ reads the worker's own CPU around each test (``time.process_time``) and what the
 reaped used meanwhile (``os.times``: a ``manage.py`` or a server it started and stopped).
 A browser's CPU is not there (Chromium's renderers are not the worker's children):
 ``bench/suite_cpu.py`` counts it in a cgroup per worker (``SARCO_CHROMIUM_CGROUP``), which this
-reads around each test when it is set.
+reads around each test when it is set. A test that stops its worker's Playwright (its driver
+and Chromium reaped then) shows that Chromium's whole run among its children as well.
 
 Each worker writes ``.per_test_cpu/<worker>.json``; the report sums them by file and lists the
 costliest tests.
