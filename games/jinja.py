@@ -70,7 +70,7 @@ def escaped(value: Any) -> str:
     if kind is int:
         return _Escaped(value)
     if hasattr(value, "__html__"):
-        return value if isinstance(value, str) else value.__html__()
+        return value if isinstance(value, str) else _Escaped(value.__html__())
     return _Escaped(html.escape(str(value)))
 
 
