@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from games import presence, rendering
 from games.models import Table, TableSeat
+from tests.rows import rows
 
 from .helpers import sarg_table, user_at
 
@@ -113,19 +114,10 @@ def test_a_finished_table_s_seat_was_never_away():
 
 def test_someone_without_a_seat_marks_nothing(django_user_model):
     table = sarg_table()
-    rows = list(
-        TableSeat.objects.filter(table=table)
-        .order_by("position")
-        .values_list("last_seen_at", "looked_version")
-    )
+    before = rows(TableSeat, "pk", "last_seen_at", "looked_version")
     stranger = django_user_model.objects.create_user("stranger", password="pw-stranger-123")
     assert presence.mark_seen(table.public_id, stranger) is False
-    after = list(
-        TableSeat.objects.filter(table=table)
-        .order_by("position")
-        .values_list("last_seen_at", "looked_version")
-    )
-    assert after == rows
+    assert rows(TableSeat, "pk", "last_seen_at", "looked_version") == before
 
 
 def test_opening_the_table_page_marks_the_seat_seen(client):
