@@ -84,7 +84,6 @@ def report(top: int) -> None:
     rows = [row for path in sorted(OUT.glob("*.json")) for row in json.loads(path.read_text())]
     if not rows:
         raise SystemExit(f"nothing in {OUT}/: run pytest with -p bench.per_test_cpu first")
-    rows = [(*row, 0.0)[:4] for row in rows]  # files written before Chromium was counted
     own, children, chromium = (sum(r[n] for r in rows) for n in (1, 2, 3))
     print(
         f"{len(rows)} tests: {own:.0f} s of CPU in the tests, {children:.0f} s in children, "

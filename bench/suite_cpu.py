@@ -43,13 +43,14 @@ POSTMASTER_PIDS = pathlib.Path("/var/run/postgresql")
 
 def charged_seconds(path: pathlib.Path) -> float:
     """Core-seconds charged so far to the cgroup at ``path`` and the groups inside it."""
-    if (path / "cpu.stat").exists() and not (path / "cpuacct.usage").exists():  # cgroup v2
-        for line in (path / "cpu.stat").read_text().splitlines():
-            name, value = line.split()
-            if name == "usage_usec":
-                return int(value) / 1e6
-        return 0.0
-    return int((path / "cpuacct.usage").read_text()) / 1e9
+    usage = path / "cpuacct.usage"  # cgroup v1's cpuacct
+    if usage.exists():
+        return int(usage.read_text()) / 1e9
+    for line in (path / "cpu.stat").read_text().splitlines():  # cgroup v2
+        name, value = line.split()
+        if name == "usage_usec":
+            return int(value) / 1e6
+    return 0.0
 
 
 class Group:
