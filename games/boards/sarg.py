@@ -10,6 +10,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
 from sarco.drawing_language import gettext as _
 from sarco.drawing_language import keeps_words, language
 from scoring.faces import card_face
@@ -80,19 +83,15 @@ def _rows(view, hand, moves) -> list[list[dict[str, Any]]]:
     open_cells = {tuple(cell) for cell in view["open_cells"]}
     last = _last_play(view)
     legal = {(move["card"], tuple(move["cell"])): move for move in moves}
-    play = _("Play %(card)s at row %(row)s, column %(column)s") if moves else ""
     where = _("row %(row)s, column %(column)s")
     empty, free = _("%(where)s: empty"), _("%(where)s: open")
+    words = language()
     rows = []
     for r, row in enumerate(view["grid"]):
         cells = []
         for c, card in enumerate(row):
             cell_moves = [
-                {
-                    "pick": item["pick"],
-                    "json": move_json(move),
-                    "label": play % {"card": item["face"]["name"], "row": r + 1, "column": c + 1},
-                }
+                _move_button(words, item["pick"], move["card"], r, c)
                 for item in hand
                 if (move := legal.get((item["face"]["card"], (r, c)))) is not None
             ]
@@ -112,6 +111,26 @@ def _rows(view, hand, moves) -> list[list[dict[str, Any]]]:
             cells.append(cell)
         rows.append(cells)
     return rows
+
+
+@keeps_words
+@lru_cache(maxsize=4096)
+def _move_button(words: str | None, pick: int, card: str, row: int, column: int) -> SafeString:
+    """The button that plays ``card`` (the hand's ``pick``) at a cell, in the language
+    ``words``: worked out once, as a player to move has a dozen or more on every frame (its
+    move's JSON, its name in words and its escaping were a twentieth of a Sarg move)."""
+    move = {"card": card, "cell": [row, column]}  # exactly the engine's legal move
+    name = card_face(card)["name"]
+    label = _("Play %(card)s at row %(row)s, column %(column)s")
+    return format_html(
+        '<button type="submit" name="move" value="{}" class="cell-button cell-move"'
+        ' data-pick="{}" aria-label="{}" data-focus-after=".pick-input, #table-status">'
+        '<span aria-hidden="true">{}</span></button>',
+        move_json(move),
+        pick,
+        label % {"card": name, "row": row + 1, "column": column + 1},
+        _labels(words)["here"],
+    )
 
 
 def _cell_classes(cell: dict[str, Any]) -> str:

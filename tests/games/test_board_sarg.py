@@ -3,6 +3,8 @@ every cell says its place and what lies there, for the player to move and for ev
 
 from __future__ import annotations
 
+import html
+import json
 import random
 import re
 
@@ -123,3 +125,33 @@ def test_each_move_is_told_with_the_card_in_words():
     who = NAMES[last["seats"][0]]
     assert events[0] == f"{who} plays {name} at row {row + 1}, column {column + 1}."
     assert re.fullmatch(r"\w+ deals round 1; the nail is [\w ]+\.", events[-1]), events[-1]
+
+
+BUTTON = re.compile(r'<button type="submit" name="move" value="([^"]*)"[^>]*data-pick="(\d+)"')
+
+
+def test_each_move_button_posts_exactly_a_legal_move_of_the_picked_card():
+    state = state_after(2)
+    seat = ENGINE.to_act(state)[0]
+    hand = ENGINE.view(state, seat)["hand"]
+    sent = [
+        (json.loads(html.unescape(value)), hand[int(pick)])
+        for value, pick in BUTTON.findall(coffin(state, seat))
+    ]
+    legal = ENGINE.legal_moves(state, seat)
+    assert sorted(map(json.dumps, (move for move, _ in sent))) == sorted(
+        json.dumps(move) for move in legal for card in hand if card == move["card"]
+    )
+    assert all(move["card"] == card for move, card in sent)
+
+
+def test_the_move_buttons_are_named_in_each_readers_language_in_turn():
+    state = state_after(2)
+    seat = ENGINE.to_act(state)[0]
+    r, c = (n + 1 for n in ENGINE.view(state, seat)["open_cells"][0])
+    english = coffin(state, seat)
+    with translation.override("de"):
+        german = coffin(state, seat)
+    assert f"at row {r}, column {c}" in english and f"in Reihe {r}, Spalte {c}" not in english
+    assert f"in Reihe {r}, Spalte {c}" in german and f"at row {r}, column {c}" not in german
+    assert coffin(state, seat) == english
