@@ -10,8 +10,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from django.template import engines
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from markupsafe import Markup
 
 from sarco.drawing_language import gettext as _
 from sarco.drawing_language import keeps_words, language
@@ -79,38 +81,71 @@ def _last_play(view: dict[str, Any]) -> list[int] | None:
     return None
 
 
-def _rows(view, hand, moves) -> list[list[dict[str, Any]]]:
+def _rows(view, hand, moves) -> list[list[Markup]]:
+    """The coffin's cells, row by row, each drawn (``_cell``)."""
     open_cells = {tuple(cell) for cell in view["open_cells"]}
-    last = _last_play(view)
-    legal = {(move["card"], tuple(move["cell"])): move for move in moves}
-    where = _("row %(row)s, column %(column)s")
-    empty, free = _("%(where)s: empty"), _("%(where)s: open")
-    words = language()
+    last = tuple(_last_play(view) or ())
+    legal = {(move["card"], tuple(move["cell"])) for move in moves}
+    words, can_move = language(), bool(moves)
     rows = []
     for r, row in enumerate(view["grid"]):
         cells = []
         for c, card in enumerate(row):
-            cell_moves = [
-                _move_button(words, item["pick"], move["card"], r, c)
-                for item in hand
-                if (move := legal.get((item["face"]["card"], (r, c)))) is not None
-            ]
-            cell = {
-                "row": r,
-                "column": c,
-                "face": card_face(card) if card else None,
-                "nail": (r, c) == NAIL,
-                "open": (r, c) in open_cells,
-                "last": last == [r, c],
-                "moves": cell_moves,
-                "where": where % {"row": r + 1, "column": c + 1},
-            }
-            cell["classes"] = _cell_classes(cell)
-            if not cell["face"]:
-                cell["text"] = (free if cell["open"] else empty) % {"where": cell["where"]}
-            cells.append(cell)
+            place = (r, c)
+            is_open = place in open_cells
+            if can_move and is_open:  # the player's own moves: seldom the same twice
+                buttons = tuple(
+                    _move_button(words, item["pick"], item["face"]["card"], r, c)
+                    for item in hand
+                    if (item["face"]["card"], place) in legal
+                )
+                cells.append(_drawn_cell(words, r, c, card, is_open, False, True, buttons))
+            else:
+                cells.append(_cell(words, r, c, card, is_open, place == last))
         rows.append(cells)
     return rows
+
+
+@keeps_words
+@lru_cache(maxsize=4096)  # every card at every place, just played or not, the empty cells
+def _cell(words: str | None, r: int, c: int, card: str, is_open: bool, last: bool) -> Markup:
+    """A coffin cell without moves, drawn once per language and look: a version changes
+    only a few of the nine cells, and drawing each cell's words, classes and card was half
+    of drawing a coffin."""
+    return _drawn_cell(words, r, c, card, is_open, last, False, ())
+
+
+def _drawn_cell(
+    words: str | None,
+    r: int,
+    c: int,
+    card: str,
+    is_open: bool,
+    last: bool,
+    can_move: bool,
+    buttons: tuple[SafeString, ...],
+) -> Markup:
+    """A coffin cell drawn (``games/sarg/_cell.html``) in the language ``words``."""
+    where = _("row %(row)s, column %(column)s") % {"row": r + 1, "column": c + 1}
+    cell = {
+        "row": r,
+        "column": c,
+        "face": card_face(card) if card else None,
+        "nail": (r, c) == NAIL,
+        "open": is_open,
+        "last": last,
+        "moves": buttons,
+        "where": where,
+    }
+    cell["classes"] = _cell_classes(cell)
+    if not cell["face"]:
+        text = _("%(where)s: open") if is_open else _("%(where)s: empty")
+        cell["text"] = text % {"where": where}
+    return _cell_macro()(cell, _labels(words), can_move)
+
+
+def _cell_macro():
+    return engines["jinja2"].env.get_template("games/sarg/_cell.html").module.coffin_cell
 
 
 @keeps_words

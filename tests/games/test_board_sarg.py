@@ -155,3 +155,13 @@ def test_the_move_buttons_are_named_in_each_readers_language_in_turn():
     assert f"at row {r}, column {c}" in english and f"in Reihe {r}, Spalte {c}" not in english
     assert f"in Reihe {r}, Spalte {c}" in german and f"at row {r}, column {c}" not in german
     assert coffin(state, seat) == english
+
+
+def test_the_just_played_mark_moves_with_the_last_card():
+    before, after = state_after(3), state_after(4)
+    marked = [
+        [i for i, cell in enumerate(CELL.findall(coffin(state, None))) if "(just played)" in cell]
+        for state in (before, after)
+    ]
+    r, c = ENGINE.view(after, None)["events"][-1]["cell"]
+    assert len(marked[0]) == 1 and marked[1] == [3 * r + c] != marked[0]
