@@ -13,13 +13,15 @@ for the exact answer the locked path gives.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import Field
 from django.utils import timezone
 
 from .models import Table, TableMove, TableSeat
-from .statements import column, db_value, dumped_json
+from .statements import column, dumped_json
 from .statements import table as table_name
 
 # What a move writes of the table row when the game goes on (the end of a game, which also
@@ -90,24 +92,19 @@ def write_move(
     (PostgreSQL) or transaction. ``state_text``: the state already dumped to JSON (the
     move's message carries the same text). Hand-written statements: the ORM's compiling of
     an UPDATE and an INSERT cost more than running them."""
-    fields = TABLE_FIELDS if clocks is None else (*TABLE_FIELDS, "clock_due")
-    sets = ", ".join(f"{column(Table, name)} = %s" for name in fields)
-    update = (
-        f"UPDATE {table_name(Table)} SET {sets}"
-        f" WHERE id = %s AND version = %s AND seat_changes = %s AND status = %s"
-    )
+    update, insert, fields = _statements(connection.vendor, clocks is not None)
     params = [
         dumped_json(state_text)
-        if name == "state_json" and state_text is not None
-        else db_value(Table, name, getattr(table, name))
-        for name in fields
+        if field.name == "state_json" and state_text is not None
+        else field.get_db_prep_save(getattr(table, field.attname), connection)
+        for field in fields
     ]
     params += [table.pk, seen_version, seen_seat_changes, Table.Status.PLAYING.value]
     move.created_at = table.last_move_at  # auto_now_add, which a raw INSERT does not set
-    columns = ", ".join(column(TableMove, name) for name in MOVE_FIELDS)
-    values = [db_value(TableMove, name, getattr(move, name)) for name in MOVE_FIELDS[1:]]
+    values = [
+        field.get_db_prep_save(getattr(move, field.attname), connection) for field in _MOVE_VALUES
+    ]
     rest = ", ".join(["%s"] * len(values))
-    insert = f"INSERT INTO {table_name(TableMove)} ({columns})"
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             # one statement: the INSERT takes its row from what the UPDATE returned, so a
@@ -127,6 +124,24 @@ def write_move(
             if clocks:
                 TableSeat.objects.bulk_update(clocks, SEAT_CLOCK_FIELDS)
     return True
+
+
+_MOVE_VALUES = [TableMove._meta.get_field(name) for name in MOVE_FIELDS[1:]]
+
+
+@lru_cache(maxsize=4)
+def _statements(vendor: str, clocked: bool) -> tuple[str, str, list[Field]]:
+    """The move's UPDATE (its WHERE checks the table as read) and INSERT (without its
+    values), and the table fields the UPDATE sets: the same text for every move."""
+    names = TABLE_FIELDS if not clocked else (*TABLE_FIELDS, "clock_due")
+    fields = [Table._meta.get_field(name) for name in names]
+    sets = ", ".join(f"{column(Table, name)} = %s" for name in names)
+    update = (
+        f"UPDATE {table_name(Table)} SET {sets}"
+        f" WHERE id = %s AND version = %s AND seat_changes = %s AND status = %s"
+    )
+    columns = ", ".join(column(TableMove, name) for name in MOVE_FIELDS)
+    return update, f"INSERT INTO {table_name(TableMove)} ({columns})", fields
 
 
 SEAT_CLOCK_FIELDS = ["deadline", "bank_seconds", "timeouts", "days_given"]
