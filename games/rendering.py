@@ -116,8 +116,10 @@ def table_context(table, seat: int | None, *, user=None, state: Any = None) -> d
     }
 
 
+@lru_cache(maxsize=16)
 def rules_template(game: str) -> str:
-    """The game's "How to play" partial for the table's drawer, or "" while it has none yet."""
+    """The game's "How to play" partial for the table's drawer, or "" while it has none yet.
+    Looked up once per game: every viewer's frame asks."""
     name = f"games/{game}/_rules.html"
     try:
         get_template(name)
