@@ -4,12 +4,14 @@ Frames are weighed before anything else (``sarco.socket_limits``), the socket ou
 channel-layer outage and joins its groups again after it (``layer_outages``), it leaves its
 groups when it closes, and it records the server's event loop for the group messages that
 sync code sends (``sarco.group_messages``). A socket listens only unless it says otherwise.
+Its user is held as itself, not behind Channels' lazy object (``plain_user``).
 """
 
 from __future__ import annotations
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils.functional import empty
 
 from sarco import group_messages
 from sarco.layer_outages import SurvivesLayerOutages
@@ -19,6 +21,7 @@ from sarco.socket_limits import SocketLimits
 class LiveSocket(SocketLimits, SurvivesLayerOutages, AsyncWebsocketConsumer):
     async def websocket_connect(self, message):
         group_messages.remember_loop()
+        plain_user(self.scope)
         await super().websocket_connect(message)
 
     async def dispatch(self, message):
@@ -44,3 +47,13 @@ class LiveSocket(SocketLimits, SurvivesLayerOutages, AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         """Listening only: what is sent is ignored."""
+
+
+def plain_user(scope: dict) -> None:
+    """The scope's user as itself rather than behind Channels' ``UserLazyObject`` (which
+    ``AuthMiddleware`` has resolved by then): a move's frames read the user a dozen times
+    (signed in, seat, host), and each read through the lazy object's proxy cost more than
+    the read."""
+    wrapped = getattr(scope.get("user"), "_wrapped", empty)
+    if wrapped is not empty:
+        scope["user"] = wrapped

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sarco.live_socket import LiveSocket
+from sarco.live_socket import LiveSocket, plain_user
 
 
 class Recording(LiveSocket):
@@ -30,3 +30,24 @@ async def test_a_message_reaches_its_handler_without_closing_old_connections(mon
 async def test_a_message_without_a_handler_is_an_error():
     with pytest.raises(ValueError, match="No handler"):
         await Recording().dispatch({"type": "no.such.thing"})
+
+
+def test_the_resolved_user_is_held_as_itself():
+    from channels.auth import UserLazyObject
+    from django.contrib.auth.models import AnonymousUser
+
+    lazy = UserLazyObject()
+    lazy._wrapped = user = AnonymousUser()
+    scope = {"user": lazy}
+    plain_user(scope)
+    assert scope["user"] is user
+
+
+def test_a_scope_without_a_resolved_user_is_left_as_it_is():
+    from channels.auth import UserLazyObject
+
+    lazy = UserLazyObject()
+    for scope in ({}, {"user": None}, {"user": lazy}):
+        before = scope.get("user")
+        plain_user(scope)
+        assert scope.get("user") is before
