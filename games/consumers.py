@@ -30,9 +30,10 @@ reading the table. Otherwise, and on every forced message, it reads and renders.
 and on every ``lobby.changed``.
 
 A seated person's socket keeps their seat's ``last_seen_at`` fresh (``presence``): on connect,
-every ``presence.heartbeat_seconds()`` and when it closes. The host's socket looks on the same
-beat whether someone has been away long enough to be offered to a bot (or is back), and
-renders again when that changed; someone back after being away tells the table's group.
+every ``presence.heartbeat_seconds()`` (each socket on a phase of its own) and when it
+closes. The host's socket looks on the same beat whether someone has been away long enough
+to be offered to a bot (or is back), and renders again when that changed; someone back after
+being away tells the table's group.
 
 Both are ``LiveSocket``s: they weigh every frame first (``sarco.socket_limits``: size, rate,
 sockets per member; the lobby's socket refuses every frame) and keep their socket through a
@@ -46,6 +47,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 import uuid
 from urllib.parse import parse_qs
@@ -216,9 +218,15 @@ class TableConsumer(LiveSocket):
 
     async def _keep_presence(self) -> None:
         """While the socket is open: the seat stays seen, and the host's page follows who
-        has been away. A failure (the database busy) waits for the next beat."""
+        has been away. A failure (the database busy) waits for the next beat. The first beat
+        comes at a random moment of the first period, so each socket beats on its own
+        phase: sockets opened together (a crowd back after a restart) all beat at once
+        otherwise, a burst of calls queued on the one database thread, every move behind
+        them (bench/README.md, "A crowd's presence beats in step")."""
+        wait = random.uniform(0, presence.heartbeat_seconds())
         while True:
-            await asyncio.sleep(presence.heartbeat_seconds())
+            await asyncio.sleep(wait)
+            wait = presence.heartbeat_seconds()
             try:
                 seated, hosting = self._watches()
                 if seated:
