@@ -119,13 +119,21 @@ def test_the_first_coin_is_chosen_by_tapping_a_coin_of_the_hand():
     assert not any(cell["moves"] for row in board["rows"]() for cell in row)
 
 
-def test_the_second_coin_is_a_pick_then_one_button_per_open_tile():
-    state = first_state(lambda s: s.placed == 1 and s.pending is None and len(s.hands[s.turn]) > 1)
+def posted(button: str) -> dict:
+    """The move a tile's button posts (its markup's value)."""
+    return json.loads(html_lib.unescape(re.search(r' value="([^"]*)"', button).group(1)))
+
+
+@pytest.mark.parametrize("players", [2, 3])  # two players name the suit in their moves
+def test_the_second_coin_is_a_pick_then_one_button_per_open_tile(players):
+    state = first_state(
+        lambda s: s.placed == 1 and s.pending is None and len(s.hands[s.turn]) > 1, players
+    )
     seat = to_act(state)
     board = board_for(state, seat)
     assert board["mode"] == "second_coin"
     assert not any(item["json"] for item in board["hand"])
-    on_tiles = [json.loads(m["json"]) for row in board["rows"]() for c in row for m in c["moves"]]
+    on_tiles = [posted(m) for row in board["rows"]() for c in row for m in c["moves"]]
     assert Counter(map(json.dumps, on_tiles)) == Counter(
         map(json.dumps, ENGINE.legal_moves(state, seat))
     )

@@ -11,14 +11,16 @@ the words for a place in the pyramid, are ``events``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
 from itertools import chain
 from typing import Any
 
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from markupsafe import Markup
 
 from sarco.drawing_language import gettext as _
-from sarco.drawing_language import ngettext
+from sarco.drawing_language import keeps_words, language, ngettext
 from scoring.faces import TILE_SUIT_SYMBOL as SYMBOL
 from scoring.faces import coin_face, per_language, suit_name, suit_word, tile_face
 
@@ -140,19 +142,12 @@ def _rows(view, coin_moves, hand, mode) -> list[list[dict[str, Any]]]:
     my_suits = view["seats"][me]["suits"] if me is not None else []
     on_tile: dict[tuple[int, int], list[dict[str, Any]]] = {}
     if mode == "second_coin":
+        words = language()
         for m in coin_moves:
             key = _coin_key(m, my_suits)
-            on_tile.setdefault(tuple(m["tile"]), []).append(
-                {
-                    "pick": picks[key],
-                    "json": move_json(m),
-                    "label": _("Place your %(suit)s %(value)s here")
-                    % {
-                        "suit": suit_word(key[0]),
-                        "value": key[1],
-                    },
-                }
-            )
+            row, index = m["tile"]
+            button = _tile_button(words, picks[key], m["coin"], row, index, m.get("suit"), key[0])
+            on_tile.setdefault((row, index), []).append(button)
     rows: list[list[dict[str, Any]]] = []
     for cell in view["pyramid"]:
         row, index = cell["tile"]
@@ -177,6 +172,34 @@ def _rows(view, coin_moves, hand, mode) -> list[list[dict[str, Any]]]:
             }
         )
     return rows
+
+
+@keeps_words
+@lru_cache(maxsize=4096)
+def _tile_button(
+    words: str | None, pick: int, coin: int, row: int, index: int, suit: str | None, shown: str
+) -> SafeString:
+    """The button on a face-up tile that places the second coin (the hand's ``pick``, of
+    suit ``shown``), in the language ``words``: worked out once, as the player to move has
+    one for every coin on every face-up tile, some fifty a frame."""
+    move: dict[str, Any] = {"coin": coin, "tile": [row, index]}  # the engine's legal move
+    if suit is not None:
+        move["suit"] = suit  # two players own two suits each
+    label = _("Place your %(suit)s %(value)s here") % {"suit": suit_word(shown), "value": coin}
+    return format_html(
+        '<span class="sc-tile-move" data-pick="{}"><button type="submit" name="move"'
+        ' value="{}" class="sc-here" data-focus-key="tile-{}-{}-{}"'
+        ' data-focus-after="#table-status" aria-label="{}, {}">'
+        '<span aria-hidden="true">{}</span></button></span>',
+        pick,
+        move_json(move),
+        row,
+        index,
+        pick,
+        label,
+        where([row, index]),
+        _pyramid_words()["here"],
+    )
 
 
 def _coins_as_drawn(cell: dict[str, Any]) -> list[dict[str, Any]]:
