@@ -222,7 +222,7 @@ class TableConsumer(LiveSocket):
         comes at a random moment of the first period, so each socket beats on its own
         phase: sockets opened together (a crowd back after a restart) all beat at once
         otherwise, a burst of calls queued on the one database thread, every move behind
-        them (bench/README.md, "A crowd's presence beats in step")."""
+        them (docs/online-speed.md, "a crowd's presence beats spread")."""
         wait = random.uniform(0, presence.heartbeat_seconds())
         while True:
             await asyncio.sleep(wait)

@@ -145,6 +145,7 @@ def _drawn_cell(
 
 
 def _cell_macro():
+    """The cell's macro, looked up for each cell drawn (a kept cell is not drawn again)."""
     return engines["jinja2"].env.get_template("games/sarg/_cell.html").module.coffin_cell
 
 
@@ -153,7 +154,7 @@ def _cell_macro():
 def _move_button(words: str | None, pick: int, card: str, row: int, column: int) -> SafeString:
     """The button that plays ``card`` (the hand's ``pick``) at a cell, in the language
     ``words``: worked out once, as a player to move has a dozen or more on every frame (its
-    move's JSON, its name in words and its escaping were a twentieth of a Sarg move)."""
+    move's JSON, its name in words and its escaping were 4% of a Sarg move)."""
     move = {"card": card, "cell": [row, column]}  # exactly the engine's legal move
     name = card_face(card)["name"]
     label = _("Play %(card)s at row %(row)s, column %(column)s")
