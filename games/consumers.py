@@ -313,7 +313,14 @@ class TableConsumer(LiveSocket):
     @database_sync_to_async
     def _render_if_away_changed(self) -> Rendered | None:
         """The host's fragments again if who has been away changed since the last rendering
-        (the threshold passed, someone came back); None when nothing changed."""
+        (the threshold passed, someone came back); None when nothing changed. Without a
+        clock (whose day and deadlines the whole key below follows) who is away is read
+        first on its own, and the table only when that changed: a move or a seat's change
+        comes with its own message."""
+        shown = self.last_key
+        unclocked = shown is not None and not shown.clock
+        if unclocked and rendering.away_signature(presence.away_now(self.public_id)) == shown.away:
+            return None
         table = Table.objects.with_seats().filter(public_id=self.public_id).first()
         if table is None:
             return None

@@ -38,14 +38,31 @@ def away_seats(table: Table, now: datetime | None = None) -> dict[int, datetime]
     table (seated by a rematch, or from before presence was kept) counts from the start."""
     if table.status != Table.Status.PLAYING:
         return {}
+    seats = ((s.position, s.user_id, s.bot_level, s.last_seen_at) for s in table.seat_list)
+    return _away(seats, table.started_at, now)
+
+
+def away_now(public_id) -> dict[int, datetime]:
+    """``away_seats`` of the table ``public_id`` as it stands, read in one statement without
+    the table or its people: the host's socket asks on every beat, and a beat seldom finds
+    anyone newly away or back."""
+    rows = TableSeat.objects.filter(
+        table__public_id=public_id, table__status=Table.Status.PLAYING
+    ).values_list("position", "user_id", "bot_level", "last_seen_at", "table__started_at")
+    rows = list(rows)
+    return _away((row[:4] for row in rows), rows[0][4] if rows else None, None)
+
+
+def _away(seats, started_at: datetime | None, now: datetime | None) -> dict[int, datetime]:
+    """Of ``seats`` (position, user, bot level, last seen), those away at ``now``."""
     cutoff = (now or timezone.now()) - away_after()
     away = {}
-    for seat in table.seat_list:
-        if seat.user_id is None or seat.bot_level:
+    for position, user_id, bot_level, last_seen_at in seats:
+        if user_id is None or bot_level:
             continue
-        seen = seat.last_seen_at or table.started_at
+        seen = last_seen_at or started_at
         if seen is not None and seen < cutoff:
-            away[seat.position] = seen
+            away[position] = seen
     return away
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections import OrderedDict
+from datetime import datetime
 from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
@@ -322,7 +323,11 @@ def same_board(key: FragmentsKey, shown: FragmentsKey | None) -> bool:
 
 
 def _away_signature(table) -> str:
-    away = presence.away_seats(table)
+    return away_signature(presence.away_seats(table))
+
+
+def away_signature(away: dict[int, datetime]) -> str:
+    """Who has been away and since when (``presence.away_seats``), as ``FragmentsKey.away``."""
     return ";".join(f"{position},{since.isoformat()}" for position, since in sorted(away.items()))
 
 

@@ -135,3 +135,30 @@ def test_since_today_is_the_time_alone_and_before_today_the_date_too():
     assert presence.since_text(just_before_midnight, now) not in ("23:59", "")
     assert "23:59" in presence.since_text(just_before_midnight, now)
     assert "2026" in presence.since_text(just_before_midnight, now)
+
+
+@pytest.mark.parametrize(
+    "seen",
+    [{}, {1: timedelta(minutes=2)}, {1: None}, {0: timedelta(minutes=3), 1: timedelta(seconds=5)}],
+)
+def test_who_is_away_read_alone_is_who_the_table_shows_away(seen):
+    """What the host's beat reads on its own (``away_now``) is what the host's view holds."""
+    table = sarg_table()
+    Table.objects.filter(pk=table.pk).update(started_at=timezone.now() - timedelta(minutes=5))
+    for position, ago in seen.items():
+        when = None if ago is None else timezone.now() - ago
+        TableSeat.objects.filter(table=table, position=position).update(last_seen_at=when)
+    held = Table.objects.with_seats().get(pk=table.pk)
+    assert presence.away_now(table.public_id) == presence.away_seats(held)
+    assert presence.away_now(table.public_id) == {
+        position: held.seat_list[position].last_seen_at or held.started_at
+        for position, ago in seen.items()
+        if ago is None or ago > timedelta(minutes=1)
+    }
+
+
+def test_no_one_is_away_at_a_table_not_playing():
+    table = sarg_table()
+    last_seen(table, 1, timedelta(minutes=2))
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.FINISHED)
+    assert presence.away_now(table.public_id) == {}
