@@ -46,10 +46,10 @@ def away_now(public_id) -> dict[int, datetime]:
     """``away_seats`` of the table ``public_id`` as it stands, read in one statement without
     the table or its people: the host's socket asks on every beat, and a beat seldom finds
     anyone newly away or back."""
-    rows = TableSeat.objects.filter(
-        table__public_id=public_id, table__status=Table.Status.PLAYING
-    ).values_list("position", "user_id", "bot_level", "last_seen_at", "table__started_at")
-    rows = list(rows)
+    seats = TableSeat.objects.filter(table__public_id=public_id, table__status=Table.Status.PLAYING)
+    rows = list(
+        seats.values_list("position", "user_id", "bot_level", "last_seen_at", "table__started_at")
+    )
     return _away((row[:4] for row in rows), rows[0][4] if rows else None, None)
 
 

@@ -140,7 +140,7 @@ def _rows(view, coin_moves, hand, mode) -> list[list[dict[str, Any]]]:
     picks = {c["key"]: c["pick"] for c in hand}
     me = view["seat"]
     my_suits = view["seats"][me]["suits"] if me is not None else []
-    on_tile: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    on_tile: dict[tuple[int, int], list[SafeString]] = {}
     if mode == "second_coin":
         words = language()
         for m in coin_moves:
