@@ -10,6 +10,7 @@ it was last seen. A crashed process leaves nothing behind: its sockets simply st
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from functools import lru_cache
 
 from django.conf import settings
 from django.db import connection
@@ -77,26 +78,36 @@ def mark_seen(public_id, user) -> bool:
     now = timezone.now()
     cutoff = db_value(TableSeat, "last_seen_at", now - away_after())
     table_id = db_value(Table, "public_id", public_id)
-    seats, tables = table_name(TableSeat), table_name(Table)
-    seen, to = column(TableSeat, "last_seen_at"), column(TableSeat, "table")
+    was_away_query, mark = _seen_statements(connection.vendor)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT 1 FROM {seats} s INNER JOIN {tables} t ON t.id = s.{to}"
-            f" WHERE t.{column(Table, 'public_id')} = %s AND s.{column(TableSeat, 'user')} = %s"
-            f" AND t.{column(Table, 'status')} = %s AND (s.{seen} < %s"
-            f" OR (s.{seen} IS NULL AND t.{column(Table, 'started_at')} < %s)) LIMIT 1",
-            [table_id, user.pk, Table.Status.PLAYING.value, cutoff, cutoff],
+            was_away_query, [table_id, user.pk, Table.Status.PLAYING.value, cutoff, cutoff]
         )
         was_away = cursor.fetchone() is not None
-        # What they see now is the table as it stands: the "since you looked" of the next visit.
-        cursor.execute(
-            f"UPDATE {seats} SET {seen} = %s, {column(TableSeat, 'looked_version')} ="
-            f" (SELECT t.{column(Table, 'version')} FROM {tables} t WHERE t.id = {seats}.{to})"
-            f" WHERE {column(TableSeat, 'user')} = %s AND {to} IN"
-            f" (SELECT t.id FROM {tables} t WHERE t.{column(Table, 'public_id')} = %s)",
-            [db_value(TableSeat, "last_seen_at", now), user.pk, table_id],
-        )
+        cursor.execute(mark, [db_value(TableSeat, "last_seen_at", now), user.pk, table_id])
     return was_away
+
+
+@lru_cache(maxsize=4)
+def _seen_statements(vendor: str) -> tuple[str, str]:
+    """``mark_seen``'s two statements, the same text for every call (as ``move_writes``'s):
+    whether the person's seat counted as away, and the mark itself."""
+    seats, tables = table_name(TableSeat), table_name(Table)
+    seen, to = column(TableSeat, "last_seen_at"), column(TableSeat, "table")
+    was_away = (
+        f"SELECT 1 FROM {seats} s INNER JOIN {tables} t ON t.id = s.{to}"
+        f" WHERE t.{column(Table, 'public_id')} = %s AND s.{column(TableSeat, 'user')} = %s"
+        f" AND t.{column(Table, 'status')} = %s AND (s.{seen} < %s"
+        f" OR (s.{seen} IS NULL AND t.{column(Table, 'started_at')} < %s)) LIMIT 1"
+    )
+    # What they see now is the table as it stands: the "since you looked" of the next visit.
+    mark = (
+        f"UPDATE {seats} SET {seen} = %s, {column(TableSeat, 'looked_version')} ="
+        f" (SELECT t.{column(Table, 'version')} FROM {tables} t WHERE t.id = {seats}.{to})"
+        f" WHERE {column(TableSeat, 'user')} = %s AND {to} IN"
+        f" (SELECT t.id FROM {tables} t WHERE t.{column(Table, 'public_id')} = %s)"
+    )
+    return was_away, mark
 
 
 def since_text(moment: datetime, now: datetime | None = None) -> str:
