@@ -1,6 +1,7 @@
 """What a whole online move costs in process, counted in instructions rather than seconds.
 
 Run: .venv/bin/python bench/move_instructions.py [--game sarg] [--moves 150] [--warm 400]
+[--ends N]
 
 The CPU time of the same moves swings by a third from run to run on a shared machine; the
 instructions callgrind counts stay within a fraction of a percent, so a change of a few
@@ -13,6 +14,8 @@ off, plays ``--warm`` random moves of ``--game`` (the same deals on every run, a
 drawn ahead, and the mover's answer looked up. Not the socket, daphne or the event loop
 (``bench/online.py`` measures those). Prints the instructions a move, in millions. A game's
 end (its session recorded and rated) falls in the counted moves as it falls.
+``--ends N`` counts only the moves that end a game (its session recorded and rated), the
+first ``N`` after the warm-up, and prints the instructions a game's end.
 About a minute a run; needs valgrind.
 """
 
@@ -42,9 +45,10 @@ def main() -> None:
     parser.add_argument("--game", choices=sorted(GAMES), default="sarg")
     parser.add_argument("--moves", type=int, default=150, help="moves counted")
     parser.add_argument("--warm", type=int, default=400, help="moves played before counting")
+    parser.add_argument("--ends", type=int, default=0, help="count only N games' last moves")
     args = parser.parse_args()
     if os.environ.get(UNDER_VALGRIND):
-        play_counted(args.game, args.moves, args.warm)
+        play_counted(args.game, args.moves, args.warm, args.ends)
         return
     with tempfile.TemporaryDirectory(prefix="sarco-instructions-") as workdir:
         out = pathlib.Path(workdir) / "callgrind.out"
@@ -52,7 +56,7 @@ def main() -> None:
             *("valgrind", "--tool=callgrind", "--instr-atstart=no"),
             f"--callgrind-out-file={out}",
             *(sys.executable, __file__, "--game", args.game),
-            *("--moves", str(args.moves), "--warm", str(args.warm)),
+            *("--moves", str(args.moves), "--warm", str(args.warm), "--ends", str(args.ends)),
         ]
         done = subprocess.run(
             command, env={**os.environ, UNDER_VALGRIND: "1"}, capture_output=True, text=True
@@ -60,13 +64,18 @@ def main() -> None:
     counted = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode or counted is None:
         sys.exit(f"callgrind failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    if args.ends:
+        per_end = int(counted.group(1)) / args.ends / 1e6
+        print(f"{args.game}: {per_end:.2f} M instructions a game's end ({args.ends} counted)")
+        return
     per_move = int(counted.group(1)) / args.moves / 1e6
     print(f"{args.game}: {per_move:.2f} M instructions a move ({args.moves} moves counted)")
 
 
-def play_counted(game: str, moves: int, warm: int) -> None:
-    """Under callgrind: warm up, then count ``moves`` moves (``callgrind_control`` turns the
-    counting on and off for this process)."""
+def play_counted(game: str, moves: int, warm: int, ends: int) -> None:
+    """Under callgrind: warm up, then count ``moves`` moves, or with ``ends`` only that many
+    games' last moves (``callgrind_control`` turns the counting on and off for this
+    process)."""
     with tempfile.TemporaryDirectory(prefix="sarco-instructions-db-") as workdir:
         setup_django(workdir, postgres=False)
         from django.contrib.auth import get_user_model
@@ -81,10 +90,33 @@ def play_counted(game: str, moves: int, warm: int) -> None:
         play = as_a_server_plays(people)
         for _ in random_play(game, people, random.Random(1), warm, play=play):
             pass
+        if ends:
+            count_ends(game, people, play, ends)
+            return
         counting("on")
         for _ in random_play(game, people, random.Random(2), moves, play=play):
             pass
         counting("off")
+
+
+def count_ends(game: str, people, play, ends: int) -> None:
+    """Play on, counting only each move that ends its game, until ``ends`` were counted."""
+    counted = 0
+
+    def play_counting_ends(table, person, move, version):
+        nonlocal counted
+        engine, seat = table.engine, people.index(person)
+        if not engine.is_over(engine.apply(table.state(), seat, move)):
+            return play(table, person, move, version)
+        counting("on")
+        played = play(table, person, move, version)
+        counting("off")
+        counted += 1
+        return played
+
+    for _ in random_play(game, people, random.Random(2), 10**9, play=play_counting_ends):
+        if counted >= ends:
+            return
 
 
 def as_a_server_plays(people):
