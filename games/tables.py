@@ -358,6 +358,7 @@ def _play_locked(
         logged.timed_out = timed_out_at is not None
         TableMove.objects.bulk_create([logged])
         ended = table.engine.is_over(new_state)
+        table.hold_seats(seats)  # the recording reads them too
         if ended:
             table.status = Table.Status.FINISHED
             table.finished_at = table.last_move_at
@@ -366,7 +367,6 @@ def _play_locked(
         if table.clock:
             fields += write_clocks(table, new_state, seats, seat, to_act, timed_out_at)
         table.save(update_fields=fields)
-        table.hold_seats(seats)
         _announce_move(table, new_state, ended=ended)
     recent_tables.remember(table)
     return table

@@ -29,6 +29,10 @@ from .records import record_session
 MODEL = PlackettLuce()
 GAMES = tuple(game for game, _ in PlaySession.GAME_CHOICES)
 BATCH = 2000
+FEW_ROWS = 6  # a session's seats at most: written one UPDATE each (``_save_standings``)
+STANDING_FIELDS = ["mu", "sigma", "ordinal", "games", "wins", "last_played"]
+LEDGER_FIELDS = ["last_at", "last_session_id", "generation"]
+EVENT_SEAT_VALUES = ("player_id", "position", "place", "score", "left")  # a seat's, for its event
 Key = tuple[dt.datetime, int]
 
 
@@ -157,32 +161,31 @@ def events_of(game: str, since: Key | None = None, *, sessions=None) -> Iterator
     rows = (
         Seat.objects.filter(session__in=sessions.values("id"))
         .order_by("session__finished_at", "session_id", "position")
-        .values_list(
-            "session_id",
-            "session__finished_at",
-            "session__mode",
-            "player_id",
-            "position",
-            "place",
-            "score",
-            "left",
-        )
+        .values_list("session_id", "session__finished_at", "session__mode", *EVENT_SEAT_VALUES)
         .iterator(chunk_size=BATCH)
     )
     for (session_id, at, mode), seats in groupby(rows, key=lambda r: r[:3]):
-        seats = list(seats)
-        fallback = len(seats)
-        places = leavers_last([r[5] or fallback for r in seats], [r[7] for r in seats])
-        event = Event(
-            session_id,
-            at,
-            mode,
-            tuple(
-                SeatResult(r[3], r[4], place, r[6]) for r, place in zip(seats, places, strict=True)
-            ),
-        )
-        if len(event.seats) >= 2:
+        event = _event(session_id, at, mode, [r[3:] for r in seats])
+        if event is not None:
             yield event
+
+
+def _event_of(session: PlaySession) -> Event | None:
+    """The rating event of one rated session, as ``events_of`` reads it, from its own seats
+    (a game's end: a plain read of two to six rows, not the join over the game's events)."""
+    seats = session.seats.order_by("position").values_list(*EVENT_SEAT_VALUES)
+    return _event(session.pk, session.finished_at, session.mode, list(seats))
+
+
+def _event(session_id: int, at: dt.datetime, mode: str, seats: list[tuple]) -> Event | None:
+    """A session's event from its seats' ``EVENT_SEAT_VALUES`` in seat order; None for fewer
+    than two seats (nobody to be ranked against)."""
+    if len(seats) < 2:
+        return None
+    fallback = len(seats)
+    places = leavers_last([r[2] or fallback for r in seats], [r[4] for r in seats])
+    results = (SeatResult(r[0], r[1], place, r[3]) for r, place in zip(seats, places, strict=True))
+    return Event(session_id, at, mode, tuple(results))
 
 
 def _event_key(row: RatingEvent) -> Key:
@@ -203,8 +206,12 @@ def is_rated(session: PlaySession) -> bool:
 def _lock(game: str) -> RatingLedger:
     # A new ledger starts at a random generation, so caches keyed by it never mistake a
     # recreated ledger (a reset database, a test) for one they have seen.
-    RatingLedger.objects.get_or_create(game=game, defaults={"generation": secrets.randbits(48)})
-    return RatingLedger.objects.select_for_update().get(game=game)
+    locked = RatingLedger.objects.select_for_update()
+    try:
+        return locked.get(game=game)  # one statement a game's end, once the ledger exists
+    except RatingLedger.DoesNotExist:
+        RatingLedger.objects.get_or_create(game=game, defaults={"generation": secrets.randbits(48)})
+        return locked.get(game=game)
 
 
 def _touch(ledger: RatingLedger) -> None:
@@ -216,7 +223,7 @@ def _touch(ledger: RatingLedger) -> None:
     )
     ledger.last_at, ledger.last_session_id = last if last else (None, None)
     ledger.generation += 1
-    ledger.save()
+    ledger.save(update_fields=LEDGER_FIELDS)
 
 
 def _ledger_key(ledger: RatingLedger) -> Key | None:
@@ -225,13 +232,17 @@ def _ledger_key(ledger: RatingLedger) -> Key | None:
     return (ledger.last_at, ledger.last_session_id)
 
 
-def session_changed(session: PlaySession) -> None:
+def session_changed(session: PlaySession, *, records_written: bool = False) -> None:
     """Bring the ratings of the session's game up to date after it finished, was corrected,
-    voided or restored. Call it inside the transaction that changed the session."""
+    voided or restored. Call it inside the transaction that changed the session.
+    ``records_written``: the caller wrote the session's records from the sheet it had just
+    computed (``records.write_records``, a new online game's), so they are not computed
+    again from the stored rows."""
     with transaction.atomic():
         ledger = _lock(session.game)
         session = PlaySession.objects.get(pk=session.pk)
-        record_session(session)
+        if not records_written:
+            record_session(session)
         old = RatingEvent.objects.filter(session=session).order_by().first()
         new_key = (session.finished_at, session.pk) if is_rated(session) else None
         newest = _ledger_key(ledger)
@@ -244,11 +255,9 @@ def session_changed(session: PlaySession) -> None:
 
 
 def _apply_newest(ledger: RatingLedger, session: PlaySession) -> None:
-    events = list(events_of(session.game, (session.finished_at, session.pk)))
-    events = [e for e in events if e.session_id == session.pk]
-    if not events:
+    event = _event_of(session)
+    if event is None:
         return
-    (event,) = events
     ids = [s.player_id for s in event.seats]
     stored = {r.player_id: r for r in Rating.objects.filter(game=session.game, player__in=ids)}
     standings = {
@@ -261,7 +270,7 @@ def _apply_newest(ledger: RatingLedger, session: PlaySession) -> None:
     _save_standings(session.game, {pid: standings[pid] for pid in ids}, stored)
     ledger.last_at, ledger.last_session_id = event.key
     ledger.generation += 1
-    ledger.save()
+    ledger.save(update_fields=LEDGER_FIELDS)
 
 
 def _save_standings(game: str, standings: dict[int, Standing], stored: dict[int, Rating]) -> int:
@@ -284,11 +293,13 @@ def _save_standings(game: str, standings: dict[int, Standing], stored: dict[int,
                 setattr(row, k, v)
             changed.append(row)
     Rating.objects.bulk_create(created, batch_size=BATCH)
-    Rating.objects.bulk_update(
-        changed,
-        ["mu", "sigma", "ordinal", "games", "wins", "last_played"],
-        batch_size=BATCH,
-    )
+    if len(changed) > FEW_ROWS:
+        Rating.objects.bulk_update(changed, STANDING_FIELDS, batch_size=BATCH)
+    else:  # a game's end: plain UPDATEs cost far less to build than bulk_update's CASEs
+        for row in changed:
+            Rating.objects.filter(pk=row.pk).update(
+                **{name: getattr(row, name) for name in STANDING_FIELDS}
+            )
     return len(changed) + len(created)
 
 

@@ -18,6 +18,8 @@ from django.utils import timezone
 from . import sheets
 from .models import Player, PlaySession, Seat
 from .ratings import leavers_last, session_changed
+from .records import write_records
+from .stored_sheets import seats_of
 
 
 @transaction.atomic
@@ -44,21 +46,23 @@ def record_online_session(
     session = sheets.create_session(
         game, created_by, players, options, roles, mode=PlaySession.Mode.ONLINE
     )
-    result = sheets.fill_session(session, roles, entries)
+    seats = seats_of(session)
+    result = sheets.fill_session(session, roles, entries, seats)
     if not result["finished"]:
         raise ValueError("An online game is recorded once it is over.")
-    _mark_leavers(session, set(left))
+    _mark_leavers(seats, set(left))
     session.status = PlaySession.Status.FINISHED
     session.finished_at = finished_at or timezone.now()
-    session.save()
-    session_changed(session)
+    session.save(update_fields=["status", "finished_at", "version"])
+    write_records(session, seats, result)  # from the sheet just computed, not read back
+    session_changed(session, records_written=True)
     return session, result
 
 
-def _mark_leavers(session: PlaySession, left: set[int]) -> None:
+def _mark_leavers(seats: list[Seat], left: set[int]) -> None:
+    """``seats``: the session's, in order, with the places just written."""
     if not left:
         return
-    seats = list(session.seats.order_by("position"))
     gone = [seat.position in left for seat in seats]
     places = leavers_last([seat.place or len(seats) for seat in seats], gone)
     for seat, place, is_gone in zip(seats, places, gone, strict=True):

@@ -64,7 +64,16 @@ def record_session(session: PlaySession) -> None:
     seats = seats_of(session)
     try:
         result = compute(sheet_of(session, seats=seats))
-        rows = records_of(session, seats, result)
     except (SheetError, KeyError, IndexError, TypeError, ValueError):
+        return  # records are a nicety: a sheet they cannot read must not stop a finish
+    write_records(session, seats, result)
+
+
+def write_records(session: PlaySession, seats: list[Seat], result: dict[str, Any]) -> None:
+    """Write the records of a finished session without any yet, from the calculators'
+    result of its sheet (a new online game's, just computed to write it)."""
+    try:
+        rows = records_of(session, seats, result)
+    except (KeyError, IndexError, TypeError, ValueError):
         return  # records are a nicety: a sheet they cannot read must not stop a finish
     SeatRecord.objects.bulk_create(rows)

@@ -409,6 +409,7 @@ def _write_rounds(session, rounds, entries, index, seats, result) -> None:
         rounds = rounds[:keep]
     computed = (result or {}).get("rounds") or []
     names = names_of(seats)
+    new: list[Round] = []
     for i, named in enumerate(entries):
         entry = to_seats(named, names)
         if session.game in END_GAMES:
@@ -425,13 +426,16 @@ def _write_rounds(session, rounds, entries, index, seats, result) -> None:
                     round_.changed_in_version = session.version
                 round_.save(update_fields=["entry", "credited", "changed_in_version"])
         else:
-            Round.objects.create(
-                session=session,
-                number=i + 1,
-                entry=entry,
-                credited=credited,
-                changed_in_version=session.version,
+            new.append(
+                Round(
+                    session=session,
+                    number=i + 1,
+                    entry=entry,
+                    credited=credited,
+                    changed_in_version=session.version,
+                )
             )
+    Round.objects.bulk_create(new)  # a new session's rounds in one statement
 
 
 def _write_results(seats: list[Seat], result: dict | None) -> None:
@@ -447,11 +451,17 @@ def _write_results(seats: list[Seat], result: dict | None) -> None:
         seat.save(update_fields=["score", "place"])
 
 
-def fill_session(session: PlaySession, roles: dict[str, str], entries: list[dict]) -> dict:
+def fill_session(
+    session: PlaySession,
+    roles: dict[str, str],
+    entries: list[dict],
+    seats: list[Seat] | None = None,
+) -> dict:
     """Write a new session's rounds and results from its entries, as the calculators compute
     them; the calculators' result is returned. Imports and online games share this path, so a
-    session reads the same however it came in."""
-    seats = seats_of(session)
+    session reads the same however it came in. ``seats``: the session's seats with their
+    players, where the caller has read them (they get their scores and places)."""
+    seats = seats_of(session) if seats is None else seats
     names = [seat.player.name for seat in seats]
     result = compute(build_sheet(session.game, names, roles, session.options, entries))
     session.version = 1

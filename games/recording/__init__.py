@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 
 from games.engines.registry import parts, spec_of
-from scoring.models import PlaySession
+from scoring.models import Player, PlaySession
 from scoring.recording import record_online_session
 
 from ..models import Table, TableSeat
@@ -44,7 +44,8 @@ def record(table: Table, state: Any, seats: list[TableSeat]) -> PlaySession | No
     if table.game not in ENTRIES:
         log.warning("Table %s: %s games are not recorded yet", table.public_id, table.game)
         return None
-    players = [seat.player for seat in seats]
+    by_id = Player.objects.in_bulk([seat.player_id for seat in seats])  # one query, not one a seat
+    players = [by_id[seat.player_id] for seat in seats]
     names = [player.name for player in players]
     entries = ENTRIES[table.game](table, state, names)
     session, result = record_online_session(

@@ -108,6 +108,42 @@ def test_a_move_on_a_table_the_process_holds_at_that_version_skips_its_reads(cli
     assert len(statements(captured)) == MOVE_VIEW_STATEMENTS - 3, statements(captured)
 
 
+# A game's end, under the table's lock: its three reads and writes (table, seats, the move's
+# row), the table's last write; then its recording (games.recording): the players and the
+# move log read, the session and its seats created and read back, the rounds in one INSERT,
+# a score per seat, the session finished, the records written from the sheet just computed;
+# and its rating (scoring.ratings): the ledger locked, the session read back, its old events
+# looked for, its seats read as the event, the players' ratings read, the new events in one
+# INSERT, a rating per seat and the ledger's newest event.
+def game_end_statements(seats: int) -> int:
+    return 4 + 9 + 6 + 2 * seats
+
+
+def last_move(table: Table) -> tuple[Table, object, dict]:
+    """``table`` played with its first legal moves up to its last: the table, the person to
+    make the last move and that move."""
+    while True:
+        player, position = acting_user(table)
+        engine, state = table.engine, table.state()
+        for move in engine.legal_moves(state, position):
+            if engine.is_over(engine.apply(state, position, move)):
+                return table, player, move
+        table = tables.play(table, player, first_legal(table, position), table.version)
+
+
+@pytest.mark.django_db
+def test_a_games_end_is_recorded_and_rated_in_a_fixed_number_of_statements():
+    """The players' second game: the game's ledger and their ratings exist by then."""
+    first = sarg_table()
+    table, player, move = last_move(first)
+    tables.play(table, player, move, table.version)
+    table, player, move = last_move(sarg_table(user_at(first, 0), user_at(first, 1)))
+    with CaptureQueriesContext(connection) as captured:
+        ended = tables.play(table, player, move, table.version)
+    assert ended.status == Table.Status.FINISHED and ended.session is not None
+    assert len(statements(captured)) == game_end_statements(seats=2), statements(captured)
+
+
 @pytest.mark.django_db
 def test_a_move_on_a_table_removed_since_the_page_was_drawn_is_not_found(client):
     table, url, data = second_move(client)

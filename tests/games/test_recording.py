@@ -8,8 +8,10 @@ import pytest
 from games import tables
 from games.engines import get_engine
 from games.replay import table_states
+from scoring import ratings
 from scoring.calculators import compute
-from scoring.models import PlaySession
+from scoring.models import PlaySession, Rating, SeatRecord
+from scoring.records import record_session
 from scoring.stored_sheets import sheet_of
 
 from .helpers import bot_table, play_out, sarg_table, user
@@ -179,3 +181,33 @@ def test_a_failing_recording_still_ends_the_game(monkeypatch, caplog):
     assert table.status == "finished" and table.session is None
     assert "could not be recorded" in caplog.text
     assert not PlaySession.objects.exists()
+
+
+def stored_records(session) -> list[tuple]:
+    return list(
+        SeatRecord.objects.filter(session=session)
+        .order_by("player_id")
+        .values_list("player_id", "game", "best_round", "best_line", "fewest_heads", "altar")
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"), [("sarg", 2), ("sarkophag", 3), ("sarcophagus", 2), ("sacrifice", 2)]
+)
+def test_a_games_records_are_those_its_stored_sheet_gives(game, seats):
+    """Written at the end from the sheet just computed, they equal a rewrite from the rows."""
+    session = play_out(bot_table(game, seats), seed=4).session
+    written = stored_records(session)
+    record_session(session)
+    assert stored_records(session) == written
+    assert written or game == "sarcophagus"  # the one game without highlights
+
+
+def test_the_ratings_after_online_games_equal_a_full_replay():
+    people = [user(), user()]
+    for seed in range(3):
+        table = tables.open_table("sarg", people[0], seats=2)
+        tables.take_seat(table, people[1])
+        play_out(tables.start(table, people[0]), seed=seed)
+    assert Rating.objects.filter(game="sarg").count() == 2
+    assert not ratings.replay("sarg").changed
