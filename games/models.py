@@ -194,8 +194,12 @@ class Table(models.Model):
         ordering = ["-created_at", "-id"]
         indexes = [
             models.Index(fields=["status", "game", "-created_at"], name="table_lobby_idx"),
+            # On the id, not on ``last_move_at``: a move sets that, and on PostgreSQL an
+            # update that changes an indexed column cannot stay on its page (HOT): every
+            # move wrote a new entry into each of the table's indexes. The due tables are
+            # few; the runner sorts them by their last move itself.
             models.Index(
-                fields=["last_move_at"],
+                fields=["id"],
                 name="table_bot_due_idx",
                 condition=Q(status="playing", bot_to_act=True),
             ),
@@ -390,7 +394,11 @@ class TableMove(models.Model):
     """One applied move; rows are only ever appended. ``number`` is the version it made."""
 
     table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="moves", verbose_name=_("table")
+        Table,
+        on_delete=models.CASCADE,
+        related_name="moves",
+        verbose_name=_("table"),
+        db_index=False,  # ``table_move_unique`` (table, number) leads with it: one index a move
     )
     number = models.PositiveIntegerField(_("number"), help_text=_("1 is the first move."))
     seat = models.PositiveSmallIntegerField(_("seat"))
