@@ -94,12 +94,12 @@ def _rows(view, hand, moves) -> list[list[Markup]]:
             place = (r, c)
             is_open = place in open_cells
             if can_move and is_open:  # the player's own moves: seldom the same twice
-                buttons = tuple(
+                buttons = [
                     _move_button(words, item["pick"], item["face"]["card"], r, c)
                     for item in hand
                     if (item["face"]["card"], place) in legal
-                )
-                cells.append(_drawn_cell(words, r, c, card, is_open, False, True, buttons))
+                ]
+                cells.append(_cell_with_moves(words, r, c, card, buttons))
             else:
                 cells.append(_cell(words, r, c, card, is_open, place == last))
         rows.append(cells)
@@ -113,6 +113,35 @@ def _cell(words: str | None, r: int, c: int, card: str, is_open: bool, last: boo
     only a few of the nine cells, and drawing each cell's words, classes and card was half
     of drawing a coffin."""
     return _drawn_cell(words, r, c, card, is_open, last, False, ())
+
+
+def _cell_with_moves(
+    words: str | None, r: int, c: int, card: str, buttons: list[SafeString]
+) -> Markup:
+    """An open cell of the player to move, its ``buttons`` set into the cell drawn around
+    them (``_cell_around_moves``): the buttons change from move to move, the cell does not."""
+    if not buttons:
+        return _drawn_cell(words, r, c, card, True, False, True, ())
+    before, between, after = _cell_around_moves(words, r, c, card)
+    return Markup(before + between.join(buttons) + after)
+
+
+# Two marks no drawing holds, set where the cell's template writes its buttons.
+_FIRST_MOVE, _SECOND_MOVE = Markup("\x1ffirst move\x1f"), Markup("\x1fsecond move\x1f")
+
+
+@keeps_words
+@lru_cache(maxsize=64)  # the nine places, open, in each language
+def _cell_around_moves(words: str | None, r: int, c: int, card: str) -> tuple[str, str, str]:
+    """An open cell with moves drawn once per language and place, as three pieces: before
+    its first button, between two buttons and after its last. Drawing the cell afresh for
+    each frame of the player to move was a sixth of that frame's coffin; split where two
+    marks stood for buttons, the pieces are exactly what the template writes around any
+    number of them."""
+    drawn = _drawn_cell(words, r, c, card, True, False, True, (_FIRST_MOVE, _SECOND_MOVE))
+    before, rest = str(drawn).split(_FIRST_MOVE)
+    between, after = rest.split(_SECOND_MOVE)
+    return before, between, after
 
 
 def _drawn_cell(

@@ -165,3 +165,21 @@ def test_the_just_played_mark_moves_with_the_last_card():
     ]
     r, c = ENGINE.view(after, None)["events"][-1]["cell"]
     assert len(marked[0]) == 1 and marked[1] == [3 * r + c] != marked[0]
+
+
+def test_an_open_cell_with_moves_is_the_cell_the_template_draws_around_them():
+    from games.boards import sarg
+
+    state = state_after(2)
+    seat = ENGINE.to_act(state)[0]
+    cards = ENGINE.view(state, seat)["hand"]
+    assert len(cards) >= 2  # buttons between buttons too
+    for language in ("en", "de"):
+        with translation.override(language):
+            for count in range(len(cards) + 1):
+                buttons = [
+                    sarg._move_button(language, i, card, 0, 2)
+                    for i, card in enumerate(cards[:count])
+                ]
+                drawn = sarg._drawn_cell(language, 0, 2, None, True, False, True, tuple(buttons))
+                assert sarg._cell_with_moves(language, 0, 2, None, buttons) == drawn
