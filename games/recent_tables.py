@@ -15,12 +15,13 @@ the database is advanced for ``TRUST_SECONDS`` at most, then read again.
 
 from __future__ import annotations
 
-import copy
 import json
 import time
 from collections import OrderedDict
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
+
+from django.db.models import Model
 
 from .models import Table
 
@@ -31,6 +32,8 @@ MOVE_FIELDS = (  # what a move writes of the table row (``tables._play`` saves e
     "status", "finished_at", "session",
 )  # fmt: skip
 DATETIMES = ("last_move_at", "finished_at")
+
+ModelT = TypeVar("ModelT", bound=Model)
 
 _tables: OrderedDict[tuple[str, int], tuple[Table, float]] = OrderedDict()
 
@@ -61,8 +64,8 @@ def held_copy(public_id_hex: str, version: int) -> Table | None:
     table = at(public_id_hex, version)
     if table is None:
         return None
-    copied = copy.copy(table)
-    copied.hold_seats([copy.copy(seat) for seat in table.seat_list])
+    copied = _copy(table)
+    copied.hold_seats([_copy(seat) for seat in table.seat_list])
     return copied
 
 
@@ -107,11 +110,20 @@ def _next(before: Table, wrote: dict[str, Any]) -> Table:
     model shares the original's loaded seats, so its own are read by ``seat_list`` only.
     A move that records the session sets a new ``session_id``, and setting a foreign key by
     its id drops the cached object, so the copy never shows the session before."""
-    table = copy.copy(before)
+    table = _copy(before)
     for name, value in wrote.items():
         setattr(table, name, _datetime(value) if name in DATETIMES else value)
-    table.hold_seats([copy.copy(seat) for seat in before.seat_list])  # to_act follows it
+    table.hold_seats([_copy(seat) for seat in before.seat_list])  # to_act follows it
     return table
+
+
+def _copy(model: ModelT) -> ModelT:
+    """``copy.copy(model)`` without the trip through pickling's hooks (``__reduce__`` looks
+    the model class up in the app registry, ``__setstate__`` checks Django's version): the
+    same state, copied by Django's own ``__getstate__``, for a copy made on every move."""
+    copied = model.__class__.__new__(model.__class__)
+    copied.__dict__.update(model.__getstate__())
+    return copied
 
 
 def _iso(moment: datetime | None) -> str | None:
