@@ -349,7 +349,7 @@ class TableConsumer(LiveSocket):
         if shown is not None and rendering.shown_token(key) == shown:
             return rendering.PAGE_CURRENT, table.version, key  # the page was drawn for this key
         board = not (redraw and rendering.same_board(key, self.last_key))
-        html = rendering.table_fragments(table, seat, user=user, board=board)
+        html = rendering.table_fragments(table, seat, user=user, board=board, key=key)
         return html, table.version, key
 
 

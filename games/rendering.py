@@ -358,7 +358,13 @@ def _seats_signature(table) -> str:
 
 
 def table_fragments(
-    table, seat: int | None, *, user=None, board: bool = True, state: Any = None
+    table,
+    seat: int | None,
+    *,
+    user=None,
+    board: bool = True,
+    state: Any = None,
+    key: FragmentsKey | None = None,
 ) -> str:
     """The HTML the table's socket pushes to one viewer: elements with ids, swapped out of band.
 
@@ -367,18 +373,22 @@ def table_fragments(
     through the cache. ``board=False``: all but the board, for a page whose board is this
     one already (the same version, status, seats and viewer; only who has been away or the
     clock changed), so a tap on it is never lost to a redraw of the same board. ``state``: the
-    table's state at its version where the caller holds it (``table_context``).
+    table's state at its version where the caller holds it (``table_context``). ``key``:
+    ``fragments_key(table, seat, user)`` where the caller has just worked it out.
     """
     with drawing_language.drawing():
-        return _table_fragments(table, seat, user, board, state)
+        return _table_fragments(table, seat, user, board, state, key)
 
 
-def _table_fragments(table, seat: int | None, user, board: bool, state: Any) -> str:
+def _table_fragments(
+    table, seat: int | None, user, board: bool, state: Any, key: FragmentsKey | None
+) -> str:
     if not board:
         context = table_context(table, seat, user=user, state=state)
         context.update(oob=True, board_kept=True)
         return draw_frame(context)
-    key = fragments_key(table, seat, user)
+    if key is None:
+        key = fragments_key(table, seat, user)
     html = _recent.get(key)
     if html is not None:
         return html

@@ -177,7 +177,9 @@ async def test_a_bot_move_reaches_the_tables_sockets(monkeypatch):
     from games.routing import websocket_urlpatterns
 
     monkeypatch.setattr(
-        rendering, "table_fragments", lambda table, seat, user=None, board=True: f"v{table.version}"
+        rendering,
+        "table_fragments",
+        lambda table, seat, user=None, board=True, key=None: f"v{table.version}",
     )
     table = await sync_to_async(human_turn_table)()
     socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/play/{table.public_id}/")

@@ -31,7 +31,7 @@ async def close_the_sync_threads_connections():
 def stub(monkeypatch):
     """Fragments that say whose view they were rendered from (and carry that view)."""
 
-    def table_fragments(table, seat, *, user=None, board=True):
+    def table_fragments(table, seat, *, user=None, board=True, key=None):
         view = table.engine.view(table.state(), seat) if table.state_json else None
         return json.dumps({"seat": seat, "version": table.version, "view": view, "board": board})
 

@@ -30,7 +30,7 @@ async def close_the_sync_threads_connections():
 def stub(monkeypatch):
     """Fragments that say whose view they were rendered from, at which version."""
 
-    def table_fragments(table, seat, *, user=None, board=True):
+    def table_fragments(table, seat, *, user=None, board=True, key=None):
         return json.dumps({"seat": seat, "version": table.version})
 
     monkeypatch.setattr(rendering, "table_fragments", table_fragments)

@@ -72,7 +72,7 @@ def stub(monkeypatch, settings):
     settings.SARCO_SOCKET_FRAMES_PER_SECOND = 10_000  # the limits are tested elsewhere
     settings.SARCO_SOCKET_FRAME_BURST = 10_000
 
-    def table_fragments(table, seat, *, user=None, board=True):
+    def table_fragments(table, seat, *, user=None, board=True, key=None):
         return f"v{table.version}"
 
     monkeypatch.setattr(rendering, "table_fragments", table_fragments)
