@@ -16,7 +16,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.models import Field
 from django.utils import timezone
 
@@ -92,6 +92,9 @@ def write_move(
     (PostgreSQL) or transaction. ``state_text``: the state already dumped to JSON (the
     move's message carries the same text). Hand-written statements: the ORM's compiling of
     an UPDATE and an INSERT cost more than running them."""
+    # The connection itself, not the proxy that looks it up on every use: each value's
+    # conversion asks it for its operations.
+    connection = connections[DEFAULT_DB_ALIAS]
     update, insert, fields = _statements(connection.vendor, clocks is not None)
     params = [
         dumped_json(state_text)
