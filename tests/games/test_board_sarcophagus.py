@@ -102,10 +102,10 @@ def test_at_the_start_only_the_apex_is_face_up_and_forced():
     board = board_for(state, to_act(state))
     assert [len(row) for row in board["rows"]()] == [1, 2, 3, 4, 5, 6]
     apex = board["rows"]()[0][0]
-    assert apex["face"]["tile"] == TILES[state.board[0]] and apex["forced"]
-    assert all(cell["face"] is None for row in board["rows"]()[1:] for cell in row)
-    over = [cell["key"] for row in board["rows"]() for cell in row if cell["sarcophagus"]]
-    assert over == ["5-2", "6-2", "6-3"]
+    assert apex["face_up"] == TILES[state.board[0]] and apex["forced"]
+    assert all(cell["face_up"] is None for row in board["rows"]()[1:] for cell in row)
+    over = [cell["tile"] for row in board["rows"]() for cell in row if cell["sarcophagus"]]
+    assert over == [(5, 2), (6, 2), (6, 3)]
     assert board["mode"] == "first_coin"
     assert "highlighted tile" in board["prompt"]
 
@@ -157,10 +157,9 @@ def test_others_coins_show_their_suit_but_never_their_value():
         board = board_for(state, seat)
         for row in board["rows"]():
             for cell in row:
-                for coin in cell["coins"]:
-                    mine = coin["suit"] in board["view"]["seats"][seat]["suits"]
-                    assert bool(coin["coin"]) == mine
-                    assert bool(coin["text"]) == mine
+                for suit, value in cell["coins"]:
+                    mine = suit in board["view"]["seats"][seat]["suits"]
+                    assert (value is not None) == mine
 
 
 def test_a_trap_asks_its_claimer_which_number_tile_to_give_up():

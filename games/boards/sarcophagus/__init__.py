@@ -15,6 +15,7 @@ from functools import lru_cache, partial
 from itertools import chain
 from typing import Any
 
+from django.template import engines
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from markupsafe import Markup
@@ -136,7 +137,8 @@ def _hand(view, coin_moves, my_suits) -> list[dict[str, Any]]:
 
 
 def _rows(view, coin_moves, hand, mode) -> list[list[dict[str, Any]]]:
-    """The 21 positions row by row; a face-up tile with the second coin's buttons on it."""
+    """The 21 positions row by row, each as what its drawing shows (``_cell``); a face-up
+    tile with the second coin's buttons on it."""
     picks = {c["key"]: c["pick"] for c in hand}
     me = view["seat"]
     my_suits = view["seats"][me]["suits"] if me is not None else []
@@ -153,21 +155,17 @@ def _rows(view, coin_moves, hand, mode) -> list[list[dict[str, Any]]]:
         row, index = cell["tile"]
         if index == 0:
             rows.append([])
-        face = tile_face(cell["face_up"]) if cell["face_up"] else None
-        coins = [
-            coin_face(c["suit"], c.get("value") if c["seat"] == me else None)
-            for c in _coins_as_drawn(cell)
-        ]
+        coins = tuple(
+            (c["suit"], c.get("value") if c["seat"] == me else None) for c in _coins_as_drawn(cell)
+        )
         rows[-1].append(
             {
-                "key": f"{row}-{index}",
-                "where": where(cell["tile"]),
+                "tile": (row, index),
                 "present": cell["present"],
-                "face": face,
+                "face_up": cell["face_up"],
                 "coins": coins,
                 "sarcophagus": cell["over_sarcophagus"],
                 "forced": cell["first_coin_here"] and view["awaiting"] == "first_coin",
-                "claimable": cell["claimable"],
                 "moves": on_tile.get((row, index), []),
             }
         )
@@ -209,20 +207,77 @@ def _coins_as_drawn(cell: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _pyramid(rows) -> list[dict[str, Any]]:
-    """The pyramid's rows as drawn: each named, each cell's classes and words worked out
-    here rather than by a tag apiece in every viewer's drawing."""
-    label, gone = _("Row %(number)s"), _("%(where)s: gone")
-    for row in rows:
-        for cell in row:
-            flags = (
-                (not cell["present"], " sc-gone"),
-                (cell["sarcophagus"], " sc-over"),
-                (cell["forced"], " sc-forced"),
-                (cell["moves"], " sc-target"),
-            )
-            cell["classes"] = "".join(name for flag, name in flags if flag)
-            cell["gone_text"] = "" if cell["present"] else gone % {"where": cell["where"]}
-    return [{"label": label % {"number": n}, "cells": row} for n, row in enumerate(rows, 1)]
+    """The pyramid's rows as drawn: each named, each cell drawn (``_cell``)."""
+    label, words = _("Row %(number)s"), language()
+    return [
+        {"label": label % {"number": n}, "cells": [_cell_of(words, cell) for cell in row]}
+        for n, row in enumerate(rows, 1)
+    ]
+
+
+def _cell_of(words: str | None, cell: dict[str, Any]) -> Markup:
+    shown = (cell["present"], cell["face_up"], cell["coins"], cell["sarcophagus"], cell["forced"])
+    if cell["moves"]:  # the player's own buttons: seldom the same twice
+        return _drawn_cell(words, *cell["tile"], *shown, tuple(cell["moves"]))
+    return _cell(words, *cell["tile"], *shown)
+
+
+@keeps_words
+@lru_cache(maxsize=4096)  # a few hundred looks a language: tiles, coins and marks at each place
+def _cell(
+    words: str | None,
+    row: int,
+    index: int,
+    present: bool,
+    face_up: str | None,
+    coins: tuple[tuple[str, int | None], ...],
+    sarcophagus: bool,
+    forced: bool,
+) -> Markup:
+    """A pyramid cell without moves, drawn once per language and look: a move changes one
+    or two of the 21 cells, and drawing each cell's words, classes, tile and coins was most
+    of drawing a pyramid."""
+    return _drawn_cell(words, row, index, present, face_up, coins, sarcophagus, forced, ())
+
+
+def _drawn_cell(
+    words: str | None,
+    row: int,
+    index: int,
+    present: bool,
+    face_up: str | None,
+    coins: tuple[tuple[str, int | None], ...],
+    sarcophagus: bool,
+    forced: bool,
+    moves: tuple[SafeString, ...],
+) -> Markup:
+    """A pyramid cell drawn (``games/sarcophagus/_cell.html``) in the language ``words``:
+    ``coins`` by suit and value (None where hidden from the viewer), ``moves`` its buttons."""
+    place = where([row, index])
+    flags = (
+        (not present, " sc-gone"),
+        (sarcophagus, " sc-over"),
+        (forced, " sc-forced"),
+        (moves, " sc-target"),
+    )
+    cell = {
+        "key": f"{row}-{index}",
+        "where": place,
+        "present": present,
+        "face": tile_face(face_up) if face_up else None,
+        "coins": [coin_face(suit, value) for suit, value in coins],
+        "sarcophagus": sarcophagus,
+        "forced": forced,
+        "moves": moves,
+        "classes": "".join(name for flag, name in flags if flag),
+        "gone_text": "" if present else _("%(where)s: gone") % {"where": place},
+    }
+    return _cell_macro()(cell, _pyramid_words())
+
+
+def _cell_macro():
+    """The cell's macro, looked up for each cell drawn (a kept cell is not drawn again)."""
+    return engines["jinja2"].env.get_template("games/sarcophagus/_cell.html").module.pyramid_cell
 
 
 def _seat_pyramid_drawer(view, moves) -> Callable[..., Markup | None] | None:
