@@ -4,7 +4,7 @@ includes: the same markup, escaped, and nothing of a face-down piece."""
 from django.template import Context, Template
 from django.utils import translation
 
-from games.boards.sarcophagus import where
+from games.boards.sarcophagus.events import where
 from games.boards.sarkophag import card as sarkophag_face
 from games.engines.sarkophag import HEADS
 from scoring.faces import TILE_SUIT_SYMBOL as SYMBOL

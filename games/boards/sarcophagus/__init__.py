@@ -11,24 +11,23 @@ the words for a place in the pyramid, are ``events``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache, partial
+from functools import partial
 from itertools import chain
 from typing import Any
 
-from django.template import engines
-from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from markupsafe import Markup
 
 from sarco.drawing_language import gettext as _
-from sarco.drawing_language import keeps_words, language, ngettext
+from sarco.drawing_language import language, ngettext
 from scoring.faces import TILE_SUIT_SYMBOL as SYMBOL
-from scoring.faces import coin_face, per_language, suit_name, suit_word, tile_face
+from scoring.faces import coin_face, suit_name, suit_word, tile_face
 
 from ...templatetags import pieces
 from ...templatetags.moves import form as move_form
 from ..common import EVENTS_SHOWN, Lazy, lines_total, move_json
-from .events import last_move_start, log_texts, where
+from .cells import cell_of, pyramid_words, tile_button
+from .events import last_move_start, log_texts
 
 SUITS = ("sun", "moon", "crown", "arms")
 LATEST_SHOWN = 4
@@ -69,7 +68,7 @@ def board(view: dict[str, Any], moves: list[dict[str, Any]], names: list[str]) -
         "rows": (rows := Lazy(_rows, view, coin_moves, hand, mode)),
         "pyramid": Lazy(lambda: _pyramid(rows())),
         "seat_pyramid": Lazy(_seat_pyramid_drawer, view, moves),
-        "words": _pyramid_words(),
+        "words": pyramid_words(),
         "hand": hand,
         "locked": [coin_face(c["suit"], c["value"]) for c in view.get("locked", [])],
         "discards": [
@@ -137,7 +136,7 @@ def _hand(view, coin_moves, my_suits) -> list[dict[str, Any]]:
 
 
 def _rows(view, coin_moves, hand, mode) -> list[list[dict[str, Any]]]:
-    """The 21 positions row by row, each as what its drawing shows (``_cell``); a face-up
+    """The 21 positions row by row, each as what its drawing shows (``cells``); a face-up
     tile with the second coin's buttons on it."""
     picks = {c["key"]: c["pick"] for c in hand}
     me = view["seat"]
@@ -148,7 +147,7 @@ def _rows(view, coin_moves, hand, mode) -> list[list[dict[str, Any]]]:
         for m in coin_moves:
             key = _coin_key(m, my_suits)
             row, index = m["tile"]
-            button = _tile_button(words, picks[key], m["coin"], row, index, m.get("suit"), key[0])
+            button = tile_button(words, picks[key], m["coin"], row, index, m.get("suit"), key[0])
             on_tile.setdefault((row, index), []).append(button)
     rows: list[list[dict[str, Any]]] = []
     for cell in view["pyramid"]:
@@ -172,34 +171,6 @@ def _rows(view, coin_moves, hand, mode) -> list[list[dict[str, Any]]]:
     return rows
 
 
-@keeps_words
-@lru_cache(maxsize=4096)
-def _tile_button(
-    words: str | None, pick: int, coin: int, row: int, index: int, suit: str | None, shown: str
-) -> SafeString:
-    """The button on a face-up tile that places the second coin (the hand's ``pick``, of
-    suit ``shown``), in the language ``words``: worked out once, as the player to move has
-    one for every coin on every face-up tile, some fifty a frame."""
-    move: dict[str, Any] = {"coin": coin, "tile": [row, index]}  # the engine's legal move
-    if suit is not None:
-        move["suit"] = suit  # two players own two suits each
-    label = _("Place your %(suit)s %(value)s here") % {"suit": suit_word(shown), "value": coin}
-    return format_html(
-        '<span class="sc-tile-move" data-pick="{}"><button type="submit" name="move"'
-        ' value="{}" class="sc-here" data-focus-key="tile-{}-{}-{}"'
-        ' data-focus-after="#table-status" aria-label="{}, {}">'
-        '<span aria-hidden="true">{}</span></button></span>',
-        pick,
-        move_json(move),
-        row,
-        index,
-        pick,
-        label,
-        where([row, index]),
-        _pyramid_words()["here"],
-    )
-
-
 def _coins_as_drawn(cell: dict[str, Any]) -> list[dict[str, Any]]:
     """A pyramid cell's coins in the order the pyramid draws them: by suit. The shared
     pyramid is made a viewer's by this order (``own_coins_shown``)."""
@@ -207,77 +178,12 @@ def _coins_as_drawn(cell: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _pyramid(rows) -> list[dict[str, Any]]:
-    """The pyramid's rows as drawn: each named, each cell drawn (``_cell``)."""
+    """The pyramid's rows as drawn: each named, each cell drawn (``cells.cell_of``)."""
     label, words = _("Row %(number)s"), language()
     return [
-        {"label": label % {"number": n}, "cells": [_cell_of(words, cell) for cell in row]}
+        {"label": label % {"number": n}, "cells": [cell_of(words, cell) for cell in row]}
         for n, row in enumerate(rows, 1)
     ]
-
-
-def _cell_of(words: str | None, cell: dict[str, Any]) -> Markup:
-    shown = (cell["present"], cell["face_up"], cell["coins"], cell["sarcophagus"], cell["forced"])
-    if cell["moves"]:  # the player's own buttons: seldom the same twice
-        return _drawn_cell(words, *cell["tile"], *shown, tuple(cell["moves"]))
-    return _cell(words, *cell["tile"], *shown)
-
-
-@keeps_words
-@lru_cache(maxsize=4096)  # a few hundred looks a language: tiles, coins and marks at each place
-def _cell(
-    words: str | None,
-    row: int,
-    index: int,
-    present: bool,
-    face_up: str | None,
-    coins: tuple[tuple[str, int | None], ...],
-    sarcophagus: bool,
-    forced: bool,
-) -> Markup:
-    """A pyramid cell without moves, drawn once per language and look: a move changes one
-    or two of the 21 cells, and drawing each cell's words, classes, tile and coins was most
-    of drawing a pyramid."""
-    return _drawn_cell(words, row, index, present, face_up, coins, sarcophagus, forced, ())
-
-
-def _drawn_cell(
-    words: str | None,
-    row: int,
-    index: int,
-    present: bool,
-    face_up: str | None,
-    coins: tuple[tuple[str, int | None], ...],
-    sarcophagus: bool,
-    forced: bool,
-    moves: tuple[SafeString, ...],
-) -> Markup:
-    """A pyramid cell drawn (``games/sarcophagus/_cell.html``) in the language ``words``:
-    ``coins`` by suit and value (None where hidden from the viewer), ``moves`` its buttons."""
-    place = where([row, index])
-    flags = (
-        (not present, " sc-gone"),
-        (sarcophagus, " sc-over"),
-        (forced, " sc-forced"),
-        (moves, " sc-target"),
-    )
-    cell = {
-        "key": f"{row}-{index}",
-        "where": place,
-        "present": present,
-        "face": tile_face(face_up) if face_up else None,
-        "coins": [coin_face(suit, value) for suit, value in coins],
-        "sarcophagus": sarcophagus,
-        "forced": forced,
-        "moves": moves,
-        "classes": "".join(name for flag, name in flags if flag),
-        "gone_text": "" if present else _("%(where)s: gone") % {"where": place},
-    }
-    return _cell_macro()(cell, _pyramid_words())
-
-
-def _cell_macro():
-    """The cell's macro, looked up for each cell drawn (a kept cell is not drawn again)."""
-    return engines["jinja2"].env.get_template("games/sarcophagus/_cell.html").module.pyramid_cell
 
 
 def _seat_pyramid_drawer(view, moves) -> Callable[..., Markup | None] | None:
@@ -327,17 +233,6 @@ def own_coins_shown(shared: str, *, own: list[tuple[str, int]]) -> Markup | None
             return None
         shared = "".join(chain.from_iterable(zip(parts, [*shown, ""], strict=True)))
     return Markup(shared)  # the shared drawing and the kept coins, both escaped already
-
-
-@per_language
-def _pyramid_words() -> dict[str, str]:
-    """The pyramid's fixed words in the reader's language, looked up once."""
-    return {
-        "over": _("(over the sarcophagus)"),
-        "forced": _("(the next first coin goes here)"),
-        "coins": _("coins:"),
-        "here": _("here"),
-    }
 
 
 def _prompt(view, names, mode) -> str:
