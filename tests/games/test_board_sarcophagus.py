@@ -101,10 +101,11 @@ def test_at_the_start_only_the_apex_is_face_up_and_forced():
     state = ENGINE.new_game(3, seed=5)
     board = board_for(state, to_act(state))
     assert [len(row) for row in board["rows"]()] == [1, 2, 3, 4, 5, 6]
-    apex = board["rows"]()[0][0]
-    assert apex["face_up"] == TILES[state.board[0]] and apex["forced"]
-    assert all(cell["face_up"] is None for row in board["rows"]()[1:] for cell in row)
-    over = [cell["tile"] for row in board["rows"]() for cell in row if cell["sarcophagus"]]
+    looks = [[cell["look"] for cell in row] for row in board["rows"]()]
+    apex = looks[0][0]
+    assert apex.face_up == TILES[state.board[0]] and apex.forced
+    assert all(look.face_up is None for row in looks[1:] for look in row)
+    over = [(look.row, look.index) for row in looks for look in row if look.sarcophagus]
     assert over == [(5, 2), (6, 2), (6, 3)]
     assert board["mode"] == "first_coin"
     assert "highlighted tile" in board["prompt"]
@@ -157,7 +158,7 @@ def test_others_coins_show_their_suit_but_never_their_value():
         board = board_for(state, seat)
         for row in board["rows"]():
             for cell in row:
-                for suit, value in cell["coins"]:
+                for suit, value in cell["look"].coins:
                     mine = suit in board["view"]["seats"][seat]["suits"]
                     assert (value is not None) == mine
 

@@ -26,7 +26,7 @@ from scoring.faces import coin_face, suit_name, suit_word, tile_face
 from ...templatetags import pieces
 from ...templatetags.moves import form as move_form
 from ..common import EVENTS_SHOWN, Lazy, lines_total, move_json
-from .cells import cell_of, pyramid_words, tile_button
+from .cells import Look, cell_of, pyramid_words, tile_button
 from .events import last_move_start, log_texts
 
 SUITS = ("sun", "moon", "crown", "arms")
@@ -157,17 +157,16 @@ def _rows(view, coin_moves, hand, mode) -> list[list[dict[str, Any]]]:
         coins = tuple(
             (c["suit"], c.get("value") if c["seat"] == me else None) for c in _coins_as_drawn(cell)
         )
-        rows[-1].append(
-            {
-                "tile": (row, index),
-                "present": cell["present"],
-                "face_up": cell["face_up"],
-                "coins": coins,
-                "sarcophagus": cell["over_sarcophagus"],
-                "forced": cell["first_coin_here"] and view["awaiting"] == "first_coin",
-                "moves": on_tile.get((row, index), []),
-            }
+        look = Look(
+            row,
+            index,
+            cell["present"],
+            cell["face_up"],
+            coins,
+            cell["over_sarcophagus"],
+            cell["first_coin_here"] and view["awaiting"] == "first_coin",
         )
+        rows[-1].append({"look": look, "moves": on_tile.get((row, index), [])})
     return rows
 
 
@@ -181,7 +180,10 @@ def _pyramid(rows) -> list[dict[str, Any]]:
     """The pyramid's rows as drawn: each named, each cell drawn (``cells.cell_of``)."""
     label, words = _("Row %(number)s"), language()
     return [
-        {"label": label % {"number": n}, "cells": [cell_of(words, cell) for cell in row]}
+        {
+            "label": label % {"number": n},
+            "cells": [cell_of(words, cell["look"], cell["moves"]) for cell in row],
+        }
         for n, row in enumerate(rows, 1)
     ]
 

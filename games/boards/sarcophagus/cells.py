@@ -7,7 +7,7 @@ shows and asks here for its drawing."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.template import engines
 from django.utils.html import format_html
@@ -50,62 +50,55 @@ def tile_button(
     )
 
 
-def cell_of(words: str | None, cell: dict[str, Any]) -> Markup:
-    shown = (cell["present"], cell["face_up"], cell["coins"], cell["sarcophagus"], cell["forced"])
-    if cell["moves"]:  # the player's own buttons: seldom the same twice
-        return _drawn_cell(words, *cell["tile"], *shown, tuple(cell["moves"]))
-    return _cell(words, *cell["tile"], *shown)
+class Look(NamedTuple):
+    """What a pyramid cell shows, as the board works it out: hashable, so that a drawing of
+    it can be kept."""
+
+    row: int
+    index: int
+    present: bool
+    face_up: str | None
+    coins: tuple[tuple[str, int | None], ...]  # by suit and value, None where hidden
+    sarcophagus: bool
+    forced: bool
+
+
+def cell_of(words: str | None, look: Look, moves: list[SafeString]) -> Markup:
+    """The cell showing ``look`` drawn in the language ``words``, with ``moves`` (buttons)."""
+    if moves:  # the player's own buttons: seldom the same twice
+        return _drawn_cell(words, look, tuple(moves))
+    return _cell(words, look)
 
 
 @keeps_words
 @lru_cache(maxsize=4096)  # a few hundred looks a language: tiles, coins and marks at each place
-def _cell(
-    words: str | None,
-    row: int,
-    index: int,
-    present: bool,
-    face_up: str | None,
-    coins: tuple[tuple[str, int | None], ...],
-    sarcophagus: bool,
-    forced: bool,
-) -> Markup:
+def _cell(words: str | None, look: Look) -> Markup:
     """A pyramid cell without moves, drawn once per language and look: a move changes one
     or two of the 21 cells, and drawing each cell's words, classes, tile and coins was most
     of drawing a pyramid."""
-    return _drawn_cell(words, row, index, present, face_up, coins, sarcophagus, forced, ())
+    return _drawn_cell(words, look, ())
 
 
-def _drawn_cell(
-    words: str | None,
-    row: int,
-    index: int,
-    present: bool,
-    face_up: str | None,
-    coins: tuple[tuple[str, int | None], ...],
-    sarcophagus: bool,
-    forced: bool,
-    moves: tuple[SafeString, ...],
-) -> Markup:
-    """A pyramid cell drawn (``games/sarcophagus/_cell.html``) in the language ``words``:
-    ``coins`` by suit and value (None where hidden from the viewer), ``moves`` its buttons."""
-    place = where([row, index])
+def _drawn_cell(words: str | None, look: Look, moves: tuple[SafeString, ...]) -> Markup:
+    """A pyramid cell drawn (``games/sarcophagus/_cell.html``) in the language ``words``."""
+    place = where([look.row, look.index])
     flags = (
-        (not present, " sc-gone"),
-        (sarcophagus, " sc-over"),
-        (forced, " sc-forced"),
+        (not look.present, " sc-gone"),
+        (look.sarcophagus, " sc-over"),
+        (look.forced, " sc-forced"),
         (moves, " sc-target"),
     )
     cell = {
-        "key": f"{row}-{index}",
+        "key": f"{look.row}-{look.index}",
         "where": place,
-        "present": present,
-        "face": tile_face(face_up) if face_up else None,
-        "coins": [coin_face(suit, value) for suit, value in coins],
-        "sarcophagus": sarcophagus,
-        "forced": forced,
+        "present": look.present,
+        "face": tile_face(look.face_up) if look.face_up else None,
+        "coins": [coin_face(suit, value) for suit, value in look.coins],
+        "sarcophagus": look.sarcophagus,
+        "forced": look.forced,
         "moves": moves,
         "classes": "".join(name for flag, name in flags if flag),
-        "gone_text": "" if present else _("%(where)s: gone") % {"where": place},
+        "gone_text": "" if look.present else _("%(where)s: gone") % {"where": place},
     }
     return _cell_macro()(cell, pyramid_words())
 
