@@ -349,3 +349,29 @@ def test_the_log_names_every_tile_in_words_and_ends_on_the_final_fame():
     final = list(states(3, 5))[-1]
     fame = ", ".join(f"{name} {f}" for name, f in zip(NAMES, ENGINE.scores(final), strict=False))
     assert texts[-1][0] == f"The game is over (fame: {fame})."
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_kept_pyramid_cell_is_the_cell_drawn_afresh(players):
+    """A cell is found among the kept drawings by what it shows: every look that differs
+    (a tile, a coin's owner or value, a mark, the language) must be drawn apart."""
+    from django.utils import translation
+
+    from games.boards.sarcophagus import cells
+
+    def pyramid_cells(afresh: bool) -> list[str]:
+        drawn = []
+        for state in list(states(players, seed=players))[::3]:
+            for seat in [None, *range(players)]:
+                for language in ("en", "de"):
+                    if afresh:
+                        cells._cell.cache_clear()
+                    with translation.override(language):
+                        rows = board_for(state, seat)["pyramid"]()
+                    drawn += [str(cell) for row in rows for cell in row["cells"]]
+        return drawn
+
+    cells._cell.cache_clear()
+    kept = pyramid_cells(afresh=False)  # most cells found among earlier states and viewers
+    assert cells._cell.cache_info().hits > len(kept) / 2
+    assert pyramid_cells(afresh=True) == kept
