@@ -19,6 +19,7 @@ from games import tables
 from games.boards import board_context
 from games.engines.sarcophagus import ENGINE, TILES
 from games.models import Table
+from scoring.faces import coin_face
 from tests.games.helpers import user, user_at
 
 TILE = re.compile(r'data-tile="([^"]*)"')
@@ -161,6 +162,9 @@ def test_others_coins_show_their_suit_but_never_their_value():
                 for suit, value in cell["look"].coins:
                     mine = suit in board["view"]["seats"][seat]["suits"]
                     assert (value is not None) == mine
+                    drawn = coin_face(suit, value)  # as the cell draws it (``cells``)
+                    assert bool(drawn["coin"]) == mine
+                    assert bool(drawn["text"]) == mine
 
 
 def test_a_trap_asks_its_claimer_which_number_tile_to_give_up():
