@@ -25,7 +25,8 @@ from django.db.models import Model
 
 from .models import Table
 
-RECENT_TABLES = 256  # per process: two versions of a hundred live tables or so
+LIVE_TABLES = 1024  # per process: live tables whose latest versions are kept
+RECENT_TABLES = 2 * LIVE_TABLES  # the version before and the latest of each
 TRUST_SECONDS = 10.0
 MOVE_FIELDS = (  # what a move writes of the table row (``tables._play`` saves exactly these)
     "version", "state_json", "last_move_at", "to_act", "bot_to_act",

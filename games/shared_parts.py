@@ -39,7 +39,7 @@ from sarco.drawing_language import drawing, language
 from .boards import BOARD_MODULES, board_context
 from .boards.common import Lazy
 from .labels import seat_names
-from .recent_tables import keep_latest
+from .recent_tables import LIVE_TABLES, keep_latest
 
 log = logging.getLogger(__name__)
 
@@ -58,9 +58,11 @@ INPUTS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 KEY_PREFIX = "play:parts:"
 CACHE_SECONDS = 600
-RECENT = 512  # per process: a few versions of a few hundred live tables
+RECENT = LIVE_TABLES  # per process: the latest version of each live table
 _recent: OrderedDict[str, dict[str, str]] = OrderedDict()
-# (table, part, language) -> (the board values it read, its HTML): the latest drawing
+# (table, part, language) -> (the board values it read, its HTML): the latest drawing, kept
+# for every live table (fewer, and each move of a table beyond them draws its parts again)
+UNCHANGED = LIVE_TABLES * max((len(inputs) for inputs in INPUTS.values()), default=1)
 _unchanged: OrderedDict[tuple[str, str, str], tuple[tuple, str]] = OrderedDict()
 
 
@@ -151,7 +153,7 @@ def _draw(
         held = _unchanged.get(key)
         if held is None or held[0] != values:
             held = (values, jinja.get_template(template).render(context))
-        keep_latest(_unchanged, key, held, RECENT)
+        keep_latest(_unchanged, key, held, UNCHANGED)
         drawn[name] = held[1]
     return drawn
 

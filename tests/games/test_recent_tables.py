@@ -3,6 +3,8 @@
 
 import json
 import random
+import uuid
+from collections import OrderedDict
 
 import pytest
 
@@ -125,3 +127,14 @@ def test_an_advanced_table_shows_its_own_seats_to_every_reader_without_a_query(
         assert after.seat_of(mover) == after.to_act[0]
     assert all(seat.table is after for seat in seats)
     assert [s.to_act for s in seats] != [s.to_act for s in before.seat_list]
+
+
+def test_a_process_holds_two_versions_of_every_live_table(monkeypatch):
+    """A crowd of tables must not push out the version a table's next move starts from:
+    its sockets on the other server would each read the table again."""
+    monkeypatch.setattr(recent_tables, "_tables", OrderedDict())
+    crowd = [uuid.uuid4() for _ in range(recent_tables.LIVE_TABLES)]
+    for public_id in crowd:
+        recent_tables.remember(Table(public_id=public_id, version=7))
+        recent_tables.remember(Table(public_id=public_id, version=8))
+    assert all(recent_tables.at(public_id.hex, 7) is not None for public_id in crowd)

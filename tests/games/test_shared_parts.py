@@ -5,6 +5,7 @@ the cache, and the same markup each viewer would have drawn itself."""
 import json
 import random
 import re
+import uuid
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from django.core.cache import cache
 from django.test import TestCase
 from django.utils import translation
 
-from games import move_news, rendering, shared_parts, tables
+from games import move_news, recent_tables, rendering, shared_parts, tables
 from games.labels import seat_names
 from games.models import Table
 
@@ -426,3 +427,17 @@ def test_a_part_whose_inputs_held_is_not_drawn_again():
     after = shared_parts.for_message(table, table.state())["html"]
     assert after["tail"] is before["tail"] and after["roles"] is before["roles"]
     assert after["events"] != before["events"]
+
+
+def test_a_part_whose_inputs_held_stays_kept_while_every_other_live_table_moves():
+    """A crowd of tables (the benchmark's 200, a club's busiest night) must not push a
+    table's kept parts out before its next move: each move would draw them all again."""
+    table = played(sarg_table(), 1)
+    before = shared_parts.for_message(table, table.state())["html"]
+    other = Table.objects.with_seats().get(pk=table.pk)
+    for _ in range(recent_tables.LIVE_TABLES - 1):
+        other.public_id = uuid.uuid4()
+        shared_parts.for_message(other, other.state())
+    table = played(table, 1, seed=2)
+    after = shared_parts.for_message(table, table.state())["html"]
+    assert after["tail"] is before["tail"] and after["roles"] is before["roles"]
