@@ -25,8 +25,8 @@ from django.db.models import Model
 
 from .models import Table
 
-LIVE_TABLES = 1024  # per process: live tables whose latest versions are kept
-RECENT_TABLES = 2 * LIVE_TABLES  # the version before and the latest of each
+LIVE_TABLES = 1024  # per process: the tables whose latest versions are kept
+VERSIONS = 2  # of each: the latest and the one before, which the next move's record advances
 TRUST_SECONDS = 10.0
 MOVE_FIELDS = (  # what a move writes of the table row (``tables._play`` saves exactly these)
     "version", "state_json", "last_move_at", "to_act", "bot_to_act",
@@ -36,7 +36,8 @@ DATETIMES = ("last_move_at", "finished_at")
 
 ModelT = TypeVar("ModelT", bound=Model)
 
-_tables: OrderedDict[tuple[str, int], tuple[Table, float]] = OrderedDict()
+# public id (hex) -> {version: (the table, when it was read)}, the tables kept last at the end
+_tables: OrderedDict[str, dict[int, tuple[Table, float]]] = OrderedDict()
 
 
 def keep_latest(recent: OrderedDict, key: Any, value: Any, most: int) -> None:
@@ -48,13 +49,28 @@ def keep_latest(recent: OrderedDict, key: Any, value: Any, most: int) -> None:
 
 def remember(table: Table) -> None:
     """``table`` as just read from the database (or locked and moved), seats loaded."""
-    key = (table.public_id.hex, table.version)
-    keep_latest(_tables, key, (table, time.monotonic()), RECENT_TABLES)
+    _keep(table.public_id.hex, table.version, (table, time.monotonic()))
+
+
+def _keep(public_id_hex: str, version: int, held: tuple[Table, float]) -> None:
+    """Keep ``held`` among the table's ``VERSIONS`` latest, and the table among the
+    ``LIVE_TABLES`` kept last: a crowd of tables must not push out the version a table's
+    next move starts from, and no table's old versions pile up."""
+    versions = _tables.pop(public_id_hex, {})
+    versions[version] = held
+    if len(versions) > VERSIONS:
+        del versions[min(versions)]
+    keep_latest(_tables, public_id_hex, versions, LIVE_TABLES)
+
+
+def _held(public_id_hex: str, version: int) -> tuple[Table, float] | None:
+    versions = _tables.get(public_id_hex)
+    return versions.get(version) if versions is not None else None
 
 
 def at(public_id_hex: str, version: int) -> Table | None:
     """The table at ``version`` if this process holds it, else None."""
-    held = _tables.get((public_id_hex, version))
+    held = _held(public_id_hex, version)
     return held[0] if held is not None else None
 
 
@@ -91,7 +107,7 @@ def advanced(public_id_hex: str, version: int, record: str | None) -> Table | No
     ``record``, when this process holds that version and read it lately; else None."""
     if not isinstance(record, str):
         return None
-    held = _tables.get((public_id_hex, version - 1))
+    held = _held(public_id_hex, version - 1)
     if held is None or time.monotonic() - held[1] > TRUST_SECONDS:
         return None
     try:
@@ -101,7 +117,7 @@ def advanced(public_id_hex: str, version: int, record: str | None) -> Table | No
     if not isinstance(wrote, dict) or wrote.get("version") != version:
         return None
     table = _next(held[0], wrote)
-    keep_latest(_tables, (public_id_hex, version), (table, held[1]), RECENT_TABLES)
+    _keep(public_id_hex, version, (table, held[1]))
     return table
 
 

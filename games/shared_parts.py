@@ -58,7 +58,7 @@ INPUTS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 KEY_PREFIX = "play:parts:"
 CACHE_SECONDS = 600
-RECENT = LIVE_TABLES  # per process: the latest version of each live table
+RECENT = 512  # per process: the versions just drawn, each looked up within moments
 _recent: OrderedDict[str, dict[str, str]] = OrderedDict()
 # (table, part, language) -> (the board values it read, its HTML): the latest drawing, kept
 # for every live table (fewer, and each move of a table beyond them draws its parts again)

@@ -138,3 +138,14 @@ def test_a_process_holds_two_versions_of_every_live_table(monkeypatch):
         recent_tables.remember(Table(public_id=public_id, version=7))
         recent_tables.remember(Table(public_id=public_id, version=8))
     assert all(recent_tables.at(public_id.hex, 7) is not None for public_id in crowd)
+
+
+def test_a_tables_older_versions_are_let_go(monkeypatch):
+    """Flat out, a table moves on every few milliseconds: only the versions a move can start
+    from stay held, not every version the process has seen."""
+    monkeypatch.setattr(recent_tables, "_tables", OrderedDict())
+    public_id = uuid.uuid4()
+    for version in range(1, 6):
+        recent_tables.remember(Table(public_id=public_id, version=version))
+    held = [v for v in range(1, 6) if recent_tables.at(public_id.hex, v) is not None]
+    assert held == [4, 5]
