@@ -60,8 +60,9 @@ KEY_PREFIX = "play:parts:"
 CACHE_SECONDS = 600
 RECENT = 512  # per process: the versions just drawn, each looked up within moments
 _recent: OrderedDict[str, dict[str, str]] = OrderedDict()
-# (table, part, language) -> (the board values it read, its HTML): the latest drawing, kept
-# for every live table (fewer, and each move of a table beyond them draws its parts again)
+# (table, part, language) -> (the board values it read, its HTML): the latest drawing, room
+# for each part of every live table in one language (tables drawn in two share it); a part
+# pushed out is drawn again at its table's next move
 UNCHANGED = LIVE_TABLES * max((len(inputs) for inputs in INPUTS.values()), default=1)
 _unchanged: OrderedDict[tuple[str, str, str], tuple[tuple, str]] = OrderedDict()
 
