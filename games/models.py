@@ -21,6 +21,7 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games import held_seats
 from games.engines import Engine, get_engine
 from games.engines.registry import game_choices
 
@@ -242,7 +243,7 @@ class Table(models.Model):
         """Hand ``seats`` on with the table for ``seat_list``: the seats a move read, or a
         copy's. Each seat's table becomes this one, so its ``to_act`` follows this table's."""
         for seat in seats:
-            seat.table = self
+            held_seats.hold(seat, self)  # weakly: ``games.held_seats``
         self._held_seats = seats
 
     def refresh_from_db(self, using=None, fields=None, from_queryset=None) -> None:
@@ -277,7 +278,7 @@ class Table(models.Model):
         return self.status == self.Status.FINISHED
 
 
-class TableSeat(models.Model):
+class TableSeat(held_seats.HeldSeat, models.Model):
     """One seat: a person (``user``), a bot (``bot_level``), or free (neither).
 
     A person's seat handed to a bot keeps its ``user`` (so the seat can be taken back) and
@@ -388,6 +389,9 @@ class TableSeat(models.Model):
     def handed_to_bot(self) -> bool:
         """A person's seat that a bot plays for now."""
         return self.user_id is not None and bool(self.bot_level)
+
+
+TableSeat.table = held_seats.HeldTableDescriptor(TableSeat._meta.get_field("table"))
 
 
 class TableMove(models.Model):

@@ -1,9 +1,11 @@
 """A server works out a table's next version from the version before and what the move wrote
 (``recent_tables``), exactly as the database has it, and reads the table when it cannot."""
 
+import gc
 import json
 import random
 import uuid
+import weakref
 from collections import OrderedDict
 
 import pytest
@@ -149,3 +151,22 @@ def test_a_tables_older_versions_are_let_go(monkeypatch):
         recent_tables.remember(Table(public_id=public_id, version=version))
     held = [v for v in range(1, 6) if recent_tables.at(public_id.hex, v) is not None]
     assert held == [4, 5]
+
+
+@pytest.mark.django_db
+def test_a_version_let_go_is_freed_at_once_not_by_the_cycle_collector(play, monkeypatch):
+    """A table and its seats must not hold each other: a busy server lets a version go on
+    every move, and freeing them all by the cycle collector stopped it for 40-70 ms."""
+    monkeypatch.setattr(recent_tables, "_tables", OrderedDict())
+    table = read(sarg_table())
+    recent_tables.remember(table)
+    table = recent_tables.advanced(table.public_id.hex, 1, play(table))
+    first = weakref.ref(table)
+    gc.disable()
+    try:
+        for version in (2, 3):
+            table = recent_tables.advanced(table.public_id.hex, version, play(table))
+        assert recent_tables.at(table.public_id.hex, 1) is None
+        assert first() is None
+    finally:
+        gc.enable()
