@@ -5,7 +5,7 @@ A table worked out in memory (``recent_tables``) holds its seats, and each of th
 its table as Django's own cache does, the two would point at each other, and every table
 version a process lets go would be freed only by the cycle collector: some 40 objects a
 move, which on a busy server stopped each process for 40-70 ms every few seconds
-(docs/online-speed.md, "Table versions freed as they are let go").
+(docs/online-speed.md, "Paced as the peer paces; table versions freed as they are let go").
 """
 
 from __future__ import annotations

@@ -7,16 +7,16 @@ import pickle
 
 import pytest
 
+from games import recent_tables
 from games.models import Table
 
 from .helpers import sarg_table
 
 
 def held(table: Table) -> Table:
-    """A copy of ``table`` holding copies of its seats, as ``recent_tables`` works them out."""
-    other = copy.copy(table)
-    other.hold_seats([copy.copy(seat) for seat in table.seat_list])
-    return other
+    """A copy of ``table`` holding copies of its seats, as a move works it out."""
+    recent_tables.remember(table)
+    return recent_tables.held_copy(table.public_id.hex, table.version)
 
 
 @pytest.mark.django_db
