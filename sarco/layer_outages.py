@@ -7,7 +7,7 @@ it waits (backing off), joins its groups again until the layer answers (Redis ma
 back empty, without the group memberships), then dispatches ``after_outage_message()`` so the
 viewer is sent what it missed.
 
-On Redis's pub/sub layer (``sarco.channel_layers.ReconnectingPubSubChannelLayer``) a receive
+On the Redis pub/sub layer (``sarco.pubsub_layer.PubSubChannelLayer``) a receive
 does not fail: it waits on the process's own queue, and messages published while the process
 was cut off are lost. That layer says ``{"type": "layer.reconnected"}`` once its connection is
 back, and the consumer answers it the same way: ``after_outage_message()``.

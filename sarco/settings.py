@@ -145,25 +145,20 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Channels and cache ----------------------------------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
-# Redis connections a process may use at once for the channel layer. redis-py 8 caps its pool at
-# 100 and then raises: a server restart, when every page reconnects and joins its group at the
-# same moment, closed the sockets beyond the hundredth (the soak found it).
-REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000"))
 # One prefix names one site on a shared Redis: its groups and its cache keys (two sites, or
 # two test servers, must not read each other's cached pages or socket counts).
 REDIS_PREFIX = os.environ.get("CHANNEL_PREFIX", "sarco")
 if REDIS_URL:
     # Pub/sub, not channels-redis's core layer: a group message is one PUBLISH, where the core
     # layer keeps a queue in Redis per socket and polls it, about half the framework's CPU a
-    # move on two servers (bench/floor.py, bench/README.md). It keeps nothing for a process
-    # cut off from Redis; sarco.channel_layers tells the sockets to catch up when it is back.
+    # move on two servers (bench/floor.py, bench/README.md). sarco.pubsub_layer speaks it on
+    # two connections a process, a quarter of channels-redis's pub/sub layer's CPU a message.
+    # It keeps nothing for a process cut off from Redis, and tells the sockets to catch up
+    # when it is back.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "sarco.channel_layers.ReconnectingPubSubChannelLayer",
-            "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "max_connections": REDIS_MAX_CONNECTIONS}],
-                "prefix": REDIS_PREFIX,
-            },
+            "BACKEND": "sarco.pubsub_layer.PubSubChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": REDIS_PREFIX},
         }
     }
     CACHES = {

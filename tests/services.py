@@ -30,13 +30,10 @@ CHROMIUM = os.environ.get("SARCO_CHROMIUM", "/usr/bin/chromium-headless-shell")
 def redis_layers(prefix: str, url: str = REDIS_URL) -> dict:
     """The ``CHANNEL_LAYERS`` setting as sarco/settings.py makes it from ``REDIS_URL``, its
     prefix made this process's own: parallel workers (and other runs) share the one Redis."""
-    from django.conf import settings
-
-    host = {"address": url, "max_connections": settings.REDIS_MAX_CONNECTIONS}
     return {
         "default": {
-            "BACKEND": "sarco.channel_layers.ReconnectingPubSubChannelLayer",
-            "CONFIG": {"hosts": [host], "prefix": f"{prefix}-{os.getpid()}"},
+            "BACKEND": "sarco.pubsub_layer.PubSubChannelLayer",
+            "CONFIG": {"hosts": [url], "prefix": f"{prefix}-{os.getpid()}"},
         }
     }
 
@@ -45,19 +42,22 @@ class PrivateRedis:
     """A redis-server of a test's own, on a free port, with nothing persisted: a test can stop
     and start it without touching the shared one."""
 
-    def __init__(self) -> None:
+    def __init__(self, password: str = "") -> None:
         self.port = free_port()
+        self.password = password
         self.dir = tempfile.mkdtemp(prefix="sarco-redis-")
         self.process: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        secret = f":{self.password}@" if self.password else ""
+        return f"redis://{secret}127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
         self.process = subprocess.Popen(
             [shutil.which("redis-server"), "--port", str(self.port), "--bind", "127.0.0.1",
-             "--save", "", "--appendonly", "no", "--dir", self.dir],
+             "--save", "", "--appendonly", "no", "--dir", self.dir,
+             *(["--requirepass", self.password] if self.password else [])],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )  # fmt: skip

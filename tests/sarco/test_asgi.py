@@ -59,7 +59,7 @@ async def test_round_trip_through_the_in_memory_layer():
 async def test_round_trip_through_redis(redis):
     with override_settings(CHANNEL_LAYERS=redis_layers("sarco-test")):
         channel_layers.backends.clear()
-        assert type(channel_layers["default"]).__name__ == "ReconnectingPubSubChannelLayer"
+        assert type(channel_layers["default"]).__name__ == "PubSubChannelLayer"
         try:
             for html in await round_trip():
                 assert 'data-player="Anna">7<' in html

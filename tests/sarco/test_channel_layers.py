@@ -1,18 +1,9 @@
 """The embedded default's channel layer sweeps expired messages once a second, not per
-message, and sends a group's members their copies in turn; the Redis pub/sub layer says
-when its connection is back."""
+message, and sends a group's members their copies in turn."""
 
 import asyncio
-import shutil
 
-import pytest
-
-from sarco.channel_layers import (
-    RECONNECTED,
-    ReconnectingPubSubChannelLayer,
-    SweepingInMemoryChannelLayer,
-)
-from tests.services import PrivateRedis
+from sarco.channel_layers import SweepingInMemoryChannelLayer
 
 
 async def test_a_burst_of_sends_and_receives_sweeps_once(monkeypatch):
@@ -62,29 +53,3 @@ async def test_a_full_member_does_not_keep_a_group_message_from_the_others():
     await layer.group_send("table", {"type": "table.version", "version": 1})
     assert (await layer.receive(free))["version"] == 1
     assert (await layer.receive(full))["type"] == "waiting"
-
-
-@pytest.mark.redis
-async def test_the_pubsub_layer_tells_its_channels_when_redis_is_back_and_still_delivers(redis):
-    """Redis stopped and started again (empty): the channel hears ``layer.reconnected``, and
-    its group's messages reach it again (redis-py subscribed again by itself)."""
-    private = PrivateRedis()
-    await asyncio.to_thread(private.start)
-    layer = ReconnectingPubSubChannelLayer(hosts=[private.url], prefix="sarco-test-back")
-    try:
-        channel = await layer.new_channel()
-        await layer.group_add("table", channel)
-        await layer.group_send("table", {"type": "table.version", "version": 1})
-        assert (await asyncio.wait_for(layer.receive(channel), 5))["version"] == 1
-
-        await asyncio.to_thread(private.stop)
-        await asyncio.sleep(0.5)
-        await asyncio.to_thread(private.start)
-        assert await asyncio.wait_for(layer.receive(channel), 20) == RECONNECTED
-
-        await layer.group_send("table", {"type": "table.version", "version": 2})
-        assert (await asyncio.wait_for(layer.receive(channel), 5))["version"] == 2
-    finally:
-        await layer.flush()
-        await asyncio.to_thread(private.stop)
-        shutil.rmtree(private.dir, ignore_errors=True)

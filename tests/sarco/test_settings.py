@@ -88,10 +88,8 @@ def test_database_url_selects_postgresql():
 
 def test_redis_url_selects_the_redis_channel_layer_and_cache():
     loaded = load(PRODUCTION)
-    assert loaded["LAYER"]["BACKEND"] == "sarco.channel_layers.ReconnectingPubSubChannelLayer"
-    assert loaded["LAYER"]["CONFIG"]["hosts"] == [
-        {"address": "redis://cache.internal:6379/0", "max_connections": 2000}
-    ]
+    assert loaded["LAYER"]["BACKEND"] == "sarco.pubsub_layer.PubSubChannelLayer"
+    assert loaded["LAYER"]["CONFIG"]["hosts"] == ["redis://cache.internal:6379/0"]
     assert loaded["CACHE"] == "sarco.redis_cache.SharedPoolRedisCache"
 
 
@@ -106,11 +104,6 @@ def test_one_channel_prefix_names_the_groups_and_the_cache_keys_on_a_shared_redi
         result = run_python({**PRODUCTION, **env}, probe)
         assert result.returncode == 0, result.stderr
         assert json.loads(result.stdout) == [prefix, prefix]
-
-
-def test_the_channel_layers_redis_pool_size_comes_from_the_environment():
-    loaded = load({**PRODUCTION, "REDIS_MAX_CONNECTIONS": "300"})
-    assert loaded["LAYER"]["CONFIG"]["hosts"][0]["max_connections"] == 300
 
 
 def test_hosts_and_trusted_origins_come_from_the_environment():
