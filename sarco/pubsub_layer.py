@@ -27,6 +27,7 @@ import asyncio
 import os
 import types
 import uuid
+import weakref
 from typing import Any
 
 from channels.layers import BaseChannelLayer
@@ -106,6 +107,7 @@ class PubSubChannelLayer(BaseChannelLayer):
             "msgpack", symmetric_encryption_keys=symmetric_encryption_keys
         )
         self._loops: dict[asyncio.AbstractEventLoop, _LoopLayer] = {}
+        self._watched: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
 
     def serialize(self, message: dict[str, Any]) -> bytes:
         return self._serializer.serialize(message)
@@ -120,7 +122,9 @@ class PubSubChannelLayer(BaseChannelLayer):
         here = self._loops.get(loop)
         if here is None:
             here = self._loops[loop] = _LoopLayer(self)
-            _close_with(self, loop)
+            if loop not in self._watched:  # once a loop, however often flushed and used again
+                self._watched.add(loop)
+                _close_with(self, loop)
         return here
 
     def _group_name(self, group: str) -> str:
@@ -194,6 +198,7 @@ def _close_with(layer: PubSubChannelLayer, loop: asyncio.AbstractEventLoop) -> N
     close = loop.close
 
     def closing(self, *args, **kwargs):
+        layer._watched.discard(loop)
         here = layer._loops.pop(loop, None)
         if here is not None:
             here.close()

@@ -132,6 +132,19 @@ def test_sync_code_sends_through_a_loop_of_its_own_and_leaves_no_connection(redi
 
 
 @pytest.mark.redis
+def test_a_layer_flushed_and_used_again_is_closed_with_its_loop(redis):
+    layer = PubSubChannelLayer(hosts=[REDIS_URL], prefix="sarco-test-pubsub-again")
+    loop = asyncio.new_event_loop()
+    for _ in range(2):
+        loop.run_until_complete(layer.group_send("table", MESSAGE))
+        loop.run_until_complete(layer.flush())
+    loop.run_until_complete(layer.group_send("table", MESSAGE))
+    assert len(layer._loops) == 1
+    loop.close()
+    assert layer._loops == {}
+
+
+@pytest.mark.redis
 async def test_a_redis_with_a_password_is_logged_into(redis):
     private = PrivateRedis(password="club-secret")
     await asyncio.to_thread(private.start)
