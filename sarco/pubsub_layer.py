@@ -2,8 +2,8 @@
 
 Channels-redis's pub/sub layer spent about 90 us of CPU on every message it published and as
 much on every message it received, in redis-py's general machinery (a pool, a lock held
-across each publish's round trip, a timeout and a retry wrapper per read): with two daphne,
-about a tenth of a move's server CPU (docs/online-speed.md, "The channel layer's own
+across each publish's round trip, a timeout and a retry wrapper per read): about a tenth of
+each daphne's samples at 50 tables flat out (docs/online-speed.md, "The channel layer's own
 connections"). This layer speaks the few commands it needs (SUBSCRIBE, UNSUBSCRIBE, PUBLISH,
 AUTH) on two asyncio connections of its own and reads the replies with hiredis:
 
