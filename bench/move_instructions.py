@@ -1,7 +1,7 @@
 """What a whole online move costs in process, counted in instructions rather than seconds.
 
 Run: .venv/bin/python bench/move_instructions.py [--game sarg] [--moves 150] [--warm 400]
-[--ends N]
+[--ends N] [--postgres]
 
 The CPU time of the same moves swings by a third from run to run on a shared machine; the
 instructions callgrind counts stay within a fraction of a percent, so a change of a few
@@ -15,7 +15,9 @@ drawn ahead, and the mover's answer looked up. Not the socket, daphne or the eve
 (``bench/online.py`` measures those). Prints the instructions a move, in millions. A game's
 end (its session recorded and rated) falls in the counted moves as it falls.
 ``--ends N`` counts only the moves that end a game (its session recorded and rated), the
-first ``N`` after the warm-up, and prints the instructions a game's end.
+first ``N`` after the warm-up, and prints the instructions a game's end. ``--postgres``
+plays on a new PostgreSQL database (``bench/online.py``'s server) instead of SQLite: the
+server process's side of the write (the driver, the connection), not PostgreSQL's own work.
 About a minute a run; needs valgrind.
 """
 
@@ -34,8 +36,8 @@ from types import SimpleNamespace
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.move_parts import random_play, setup_django  # noqa: E402
-from bench.online import GAMES  # noqa: E402
+from bench.move_parts import PARTS_DB, random_play, setup_django  # noqa: E402
+from bench.online import GAMES, _psql  # noqa: E402
 
 UNDER_VALGRIND = "SARCO_UNDER_CALLGRIND"
 
@@ -46,9 +48,10 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=150, help="moves counted")
     parser.add_argument("--warm", type=int, default=400, help="moves played before counting")
     parser.add_argument("--ends", type=int, default=0, help="count only N games' last moves")
+    parser.add_argument("--postgres", action="store_true", help="on PostgreSQL, not SQLite")
     args = parser.parse_args()
     if os.environ.get(UNDER_VALGRIND):
-        play_counted(args.game, args.moves, args.warm, args.ends)
+        play_counted(args.game, args.moves, args.warm, args.ends, args.postgres)
         return
     with tempfile.TemporaryDirectory(prefix="sarco-instructions-") as workdir:
         out = pathlib.Path(workdir) / "callgrind.out"
@@ -57,6 +60,7 @@ def main() -> None:
             f"--callgrind-out-file={out}",
             *(sys.executable, __file__, "--game", args.game),
             *("--moves", str(args.moves), "--warm", str(args.warm), "--ends", str(args.ends)),
+            *(["--postgres"] if args.postgres else []),
         ]
         done = subprocess.run(
             command, env={**os.environ, UNDER_VALGRIND: "1"}, capture_output=True, text=True
@@ -72,31 +76,43 @@ def main() -> None:
     print(f"{args.game}: {per_move:.2f} M instructions a move ({args.moves} moves counted)")
 
 
-def play_counted(game: str, moves: int, warm: int, ends: int) -> None:
+def play_counted(game: str, moves: int, warm: int, ends: int, postgres: bool) -> None:
     """Under callgrind: warm up, then count ``moves`` moves, or with ``ends`` only that many
     games' last moves (``callgrind_control`` turns the counting on and off for this
     process)."""
-    with tempfile.TemporaryDirectory(prefix="sarco-instructions-db-") as workdir:
-        setup_django(workdir, postgres=False)
-        from django.contrib.auth import get_user_model
+    try:
+        with tempfile.TemporaryDirectory(prefix="sarco-instructions-db-") as workdir:
+            setup_django(workdir, postgres=postgres)
+            play_all(game, moves, warm, ends)
+    finally:
+        if postgres:
+            from django.db import connections
 
-        from games import move_news
+            connections.close_all()
+            _psql(f"DROP DATABASE IF EXISTS {PARTS_DB} WITH (FORCE)")
 
-        move_news._send = lambda group, message: None  # no event loop here: see move_parts
-        people = [
-            get_user_model().objects.create_user(f"{game}-{n}", password="pw-count-12345")
-            for n in range(GAMES[game][0])
-        ]
-        play = as_a_server_plays(people)
-        for _ in random_play(game, people, random.Random(1), warm, play=play):
-            pass
-        if ends:
-            count_ends(game, people, play, ends)
-            return
-        counting("on")
-        for _ in random_play(game, people, random.Random(2), moves, play=play):
-            pass
-        counting("off")
+
+def play_all(game: str, moves: int, warm: int, ends: int) -> None:
+    """Warm up, then count (see ``play_counted``)."""
+    from django.contrib.auth import get_user_model
+
+    from games import move_news
+
+    move_news._send = lambda group, message: None  # no event loop here: see move_parts
+    people = [
+        get_user_model().objects.create_user(f"{game}-{n}", password="pw-count-12345")
+        for n in range(GAMES[game][0])
+    ]
+    play = as_a_server_plays(people)
+    for _ in random_play(game, people, random.Random(1), warm, play=play):
+        pass
+    if ends:
+        count_ends(game, people, play, ends)
+        return
+    counting("on")
+    for _ in random_play(game, people, random.Random(2), moves, play=play):
+        pass
+    counting("off")
 
 
 def count_ends(game: str, people, play, ends: int) -> None:
