@@ -80,6 +80,22 @@ async def test_many_publishes_at_once_each_arrive_in_order(two_processes):
 
 
 @pytest.mark.redis
+async def test_a_crowd_joining_at_once_all_get_their_messages(two_processes):
+    """After a restart every page reconnects and joins its group at the same moment; a
+    pooled layer once closed the sockets beyond its pool's hundredth connection."""
+    here, there = two_processes
+    channels = await asyncio.gather(*(there.new_channel() for _ in range(300)))
+    await asyncio.gather(
+        *(there.group_add(f"table-{n % 150}", channel) for n, channel in enumerate(channels))
+    )
+    await asyncio.gather(*(here.group_send(f"table-{n}", MESSAGE) for n in range(150)))
+    received = await asyncio.gather(
+        *(asyncio.wait_for(there.receive(channel), 5) for channel in channels)
+    )
+    assert received == [MESSAGE] * 300
+
+
+@pytest.mark.redis
 async def test_a_channel_left_is_no_longer_sent_its_group_messages(two_processes):
     here, there = two_processes
     leaving, staying = await there.new_channel(), await there.new_channel()
