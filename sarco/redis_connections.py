@@ -121,9 +121,9 @@ class Connection:
         protocol = self.protocol
         if protocol is None:
             raise ConnectionError("The connection to Redis is closed.")
+        protocol.write(command(*parts))  # first: a write that fails leaves no waiter behind
         waiter = asyncio.get_running_loop().create_future()
-        self.waiting.append(waiter)
-        protocol.write(command(*parts))
+        self.waiting.append(waiter)  # the reply comes in a later turn of the loop
         return await waiter
 
     def on_reply(self, reply: Any) -> None:
@@ -200,9 +200,9 @@ class Subscriber(Connection):
         """Listen to ``name``; returns once Redis confirmed it."""
         self.names.add(name)
         protocol = await self.connected()
+        protocol.write(command(b"SUBSCRIBE", name))  # first, as in ``ask``
         waiter = asyncio.get_running_loop().create_future()
         self.confirming.setdefault(name, []).append(waiter)
-        protocol.write(command(b"SUBSCRIBE", name))
         await waiter
 
     async def unsubscribe(self, name: bytes) -> None:
