@@ -248,7 +248,7 @@ FRAMES = st.one_of(
 async def _send_frames(table: Table, person, frames: list[str | bytes]) -> list[dict]:
     socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/play/{table.public_id}/")
     socket.scope["user"] = person
-    connected, _ = await socket.connect()
+    connected, _ = await socket.connect(timeout=5)
     assert connected
     first = await socket.receive_output(timeout=5)
     assert first["type"] == "websocket.send"

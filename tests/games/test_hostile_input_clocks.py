@@ -210,7 +210,7 @@ async def _lobby_with(query: str) -> tuple[bool, str]:
     )
     socket.scope["query_string"] = query.encode("utf-8", "surrogatepass")
     socket.scope["user"] = None
-    connected, _ = await socket.connect()
+    connected, _ = await socket.connect(timeout=5)
     text = ""
     if connected:
         output = await socket.receive_output(timeout=5)

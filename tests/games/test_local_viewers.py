@@ -60,7 +60,7 @@ async def connected(table, person, language) -> WebsocketCommunicator:
         headers=[(b"accept-language", language.encode())],
     )
     communicator.scope["user"] = person
-    ok, _ = await communicator.connect()
+    ok, _ = await communicator.connect(timeout=5)
     assert ok
     await communicator.receive_from(timeout=3)  # the table as it stands
     return communicator
@@ -106,7 +106,7 @@ async def test_a_socket_without_a_language_draws_its_own(renders):
     for person in people:
         communicator = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
         communicator.scope["user"] = person
-        assert (await communicator.connect())[0]
+        assert (await communicator.connect(timeout=5))[0]
         await communicator.receive_from(timeout=3)
         sockets.append(communicator)
     mover = table.to_act[0]

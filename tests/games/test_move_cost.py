@@ -198,7 +198,7 @@ async def seated_sockets(table, people) -> dict:
     for person in people:
         sockets[person.pk] = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
         sockets[person.pk].scope["user"] = person
-        assert (await sockets[person.pk].connect())[0]
+        assert (await sockets[person.pk].connect(timeout=5))[0]
         await sockets[person.pk].receive_from(timeout=5)
     return sockets
 

@@ -127,7 +127,7 @@ async def test_a_sarg_game_over_http_and_sockets_leaks_nothing():
     for _, person in viewers:
         socket = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
         socket.scope["user"] = person
-        assert (await socket.connect())[0]
+        assert (await socket.connect(timeout=5))[0]
         sockets.append(socket)
     clients = []
     for _, person in viewers:

@@ -30,7 +30,7 @@ async def close_the_sync_threads_connections():
 async def connected(table, person) -> WebsocketCommunicator:
     communicator = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
     communicator.scope["user"] = person
-    ok, _ = await communicator.connect()
+    ok, _ = await communicator.connect(timeout=5)
     assert ok
     return communicator
 

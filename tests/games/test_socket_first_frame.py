@@ -38,7 +38,7 @@ async def _open(client, address: str) -> WebsocketCommunicator:
     socket = WebsocketCommunicator(
         application, address, headers=[(b"origin", b"http://localhost"), (b"cookie", cookie)]
     )
-    ok, _ = await socket.connect()
+    ok, _ = await socket.connect(timeout=5)
     assert ok
     return socket
 

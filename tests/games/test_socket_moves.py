@@ -40,7 +40,7 @@ async def connected(table, person=None) -> WebsocketCommunicator:
     communicator = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
     if person is not None:
         communicator.scope["user"] = person
-    ok, _ = await communicator.connect()
+    ok, _ = await communicator.connect(timeout=5)
     assert ok
     await communicator.receive_from(timeout=3)  # the table as it stands
     return communicator

@@ -81,7 +81,7 @@ def stub(monkeypatch, settings):
 async def exchange(table: Table, person, sent: list[str]) -> list[dict]:
     socket = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
     socket.scope["user"] = person
-    ok, _ = await socket.connect()
+    ok, _ = await socket.connect(timeout=5)
     assert ok
     answers = [await socket.receive_output(timeout=3)]
     resyncs = 0  # frames that may be a resync: each answered with the board, or not at all

@@ -52,7 +52,7 @@ async def test_a_german_browsers_table_socket_is_german(client, close_the_sync_t
                 (b"accept-language", language.encode()),
             ],
         )
-        ok, _ = await communicator.connect()
+        ok, _ = await communicator.connect(timeout=5)
         assert ok
         pages[language] = await communicator.receive_from(timeout=5)
         await communicator.disconnect()

@@ -52,7 +52,7 @@ async def test_a_save_computes_the_saved_sheet_once_for_the_keeper_and_two_watch
     )
     watchers = [watch(session), watch(session)]
     for watcher in watchers:
-        assert (await watcher.connect())[0]
+        assert (await watcher.connect(timeout=5))[0]
     calls.clear()
     data = {"mode": "heads", "heads-0": "20", "heads-1": "31", "heads-2": "25", "action": "save"}
     data |= {"seen": "1", "adding": "2", "round": ""}
