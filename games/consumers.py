@@ -24,7 +24,9 @@ table in this process before sending its news, ``local_viewers``; or another soc
 same view did), it sends that at once, without reading the table or leaving the event loop.
 When this process holds the table at the new version (the move was made here) or at the one
 before (``recent_tables``: the move's message says what it wrote), it renders without
-reading the table. Otherwise, and on every forced message, it reads and renders.
+reading the table: a seat of a playing table without a clock on the event loop itself (no
+hand-over to the database thread), any other viewer on that thread. Otherwise, and on every
+forced message, it reads and renders.
 
 ``LobbyConsumer`` (``/ws/play/lobby/``) sends ``rendering.lobby_fragments(user)`` on connect
 and on every ``lobby.changed``.
@@ -40,7 +42,9 @@ sockets per member; the lobby's socket refuses every frame) and keep their socke
 channel-layer outage (``layer_outages``): when Redis answers again they join their group again
 and send the viewer the table or lobby as it stands.
 
-Rendering touches the database, so it runs in a worker thread (``database_sync_to_async``).
+Reading a table touches the database, so it runs in a worker thread
+(``database_sync_to_async``), and so does any drawing that may (a spectator's, a clocked
+table's); a seat's next frame from a table held in memory is drawn on the event loop.
 """
 
 from __future__ import annotations
@@ -54,6 +58,7 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.core.exceptions import SynchronousOnlyOperation
 
 from sarco import group_messages
 from sarco.live_socket import LiveSocket
@@ -199,6 +204,10 @@ class TableConsumer(LiveSocket):
                 self.sent_version = version
                 await self.send(text_data=html)
                 return
+            rendered = self._render_held(version, event.get("record"))
+            if rendered is not None:
+                await self._send_rendered(rendered)
+                return
             await self._push(version, event.get("record"))
             return
         await self._push(redraw=True)
@@ -309,6 +318,30 @@ class TableConsumer(LiveSocket):
             if table is not None:
                 return self._render_table(table)
         return self._read_and_render(redraw)
+
+    def _render_held(self, version: int, record: str | None) -> Rendered | None:
+        """This seat's fragments at ``version`` drawn here on the event loop, when this
+        process holds the playing table at that version or works it out from the version
+        before and the move's ``record`` (``recent_tables``): nothing to read, so no hand-over
+        to the database thread and back, about a tenth of a millisecond of CPU each. Only for
+        a seat at a playing table without a clock, as last drawn and still: a spectator's
+        drawing may be shared through the cache (a call to Redis), a clocked table's message
+        carries no record, and a table that ended draws what only the database holds (its
+        session). Should a drawing ever reach for the database after all, Django refuses it
+        here and the thread draws instead. The process's kept tables and drawings are then
+        used from both threads; a race between them costs a miss (a read), nothing wrong."""
+        shown = self.last_key
+        if shown is None or shown.seat is None or shown.status != "playing" or shown.clock:
+            return None
+        key = self.public_id.hex
+        table = recent_tables.at(key, version) or recent_tables.advanced(key, version, record)
+        if table is None or table.status != "playing":
+            return None
+        try:
+            return self._render_table(table)
+        except SynchronousOnlyOperation:
+            log.warning("Table %s: a frame reached for the database", self.public_id, exc_info=True)
+            return None
 
     @database_sync_to_async
     def _render_if_away_changed(self) -> Rendered | None:

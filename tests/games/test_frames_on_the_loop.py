@@ -1,0 +1,143 @@
+"""A seat's socket in a process other than the move's draws its next frame on the event loop,
+from the table it holds and the move's record, without a hand-over to the database thread."""
+
+import threading
+
+import pytest
+from channels.db import database_sync_to_async
+from django.core.exceptions import SynchronousOnlyOperation
+from django.db import connection, connections
+
+from games import local_viewers, recent_tables, rendering
+from games.consumers import TableConsumer
+from games.engines import GAME_NAMES
+
+from .helpers import first_legal, user, user_at
+from .test_local_viewers import connected, fresh_fragments, people_table
+from .test_socket_moves import frame
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+async def close_the_sync_threads_connections():
+    yield
+    await database_sync_to_async(connections.close_all)()
+
+
+def no_query_on_the_loop(execute, sql, params, many, context):
+    raise AssertionError(f"a query on the event loop: {sql}")
+
+
+@pytest.fixture
+def drawn_on(monkeypatch) -> list[tuple[int | None, str]]:
+    """Each socket's own drawing: the seat it drew and whether on the event loop ("loop",
+    the tests' main thread) or the database thread ("thread"). On the loop no query may run
+    (the tests allow Django's async-unsafe calls, for the browser tests, so they are refused
+    here)."""
+    drawn: list[tuple[int | None, str]] = []
+    own = TableConsumer._render_table
+
+    def counted(consumer, table, redraw=False):
+        where = "loop" if threading.current_thread() is threading.main_thread() else "thread"
+        drawn.append((rendering.viewer_seat(table, consumer.scope.get("user")), where))
+        if where == "thread":
+            return own(consumer, table, redraw)
+        with connection.execute_wrapper(no_query_on_the_loop):
+            return own(consumer, table, redraw)
+
+    monkeypatch.setattr(TableConsumer, "_render_table", counted)
+    return drawn
+
+
+@pytest.fixture
+def in_another_process(monkeypatch):
+    """Called once the sockets are open: from then on moves are written as if by another
+    process, with nothing drawn ahead for this process's sockets and the new version not
+    kept here, so each socket works it out from the version it holds and the move's record,
+    as the other daphne does."""
+
+    def moves_made_elsewhere() -> None:
+        monkeypatch.setattr(local_viewers, "draw_ahead", lambda table, state=None: None)
+        monkeypatch.setattr(recent_tables, "remember", lambda table: None)
+
+    return moves_made_elsewhere
+
+
+async def seated_sockets(game):
+    table = await database_sync_to_async(people_table)(game)
+    people = [await database_sync_to_async(user_at)(table, p) for p in range(len(table.seat_list))]
+    languages = ["en"] + ["de"] * (len(people) - 1)
+    sockets = [await connected(table, *viewer) for viewer in zip(people, languages, strict=True)]
+    return table, people, sockets
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+async def test_the_other_seats_draw_on_the_loop_what_a_fresh_drawing_gives(
+    game, drawn_on, in_another_process
+):
+    table, people, sockets = await seated_sockets(game)
+    mover = table.to_act[0]
+    move = await database_sync_to_async(first_legal)(table, mover)
+    in_another_process()
+    drawn_on.clear()
+
+    await sockets[mover].send_to(text_data=frame(table.version, move))
+    received = [await s.receive_from(timeout=3) for s in sockets]
+
+    others = sorted(p for p in range(len(people)) if p != mover)
+    assert sorted(seat for seat, where in drawn_on if where == "loop") == others
+    assert [seat for seat, where in drawn_on if where == "thread"] == [mover]  # its answer
+    for p, (person, html) in enumerate(zip(people, received, strict=True)):
+        language = "de" if p else "en"
+        expected = await database_sync_to_async(fresh_fragments)(table.public_id, person, language)
+        assert html == expected
+    for s in sockets:
+        assert await s.receive_nothing(timeout=0.2)
+        await s.disconnect()
+
+
+async def test_a_spectator_draws_on_the_database_thread(drawn_on, in_another_process):
+    table, _, sockets = await seated_sockets("sarg")
+    watcher = await connected(table, await database_sync_to_async(user)(), "en")
+    mover = table.to_act[0]
+    move = await database_sync_to_async(first_legal)(table, mover)
+    in_another_process()
+    drawn_on.clear()
+
+    await sockets[mover].send_to(text_data=frame(table.version, move))
+    for s in [*sockets, watcher]:
+        await s.receive_from(timeout=3)
+
+    assert (None, "thread") in drawn_on  # its drawing may be shared through the cache
+    for s in [*sockets, watcher]:
+        await s.disconnect()
+
+
+async def test_a_frame_that_reaches_for_the_database_is_drawn_on_the_thread(
+    monkeypatch, in_another_process, caplog
+):
+    table, people, sockets = await seated_sockets("sarg")
+    mover, other = table.to_act[0], 1 - table.to_act[0]
+    move = await database_sync_to_async(first_legal)(table, mover)
+    own = TableConsumer._render_table
+
+    def refused_on_the_loop(consumer, table, redraw=False):
+        if threading.current_thread() is threading.main_thread():
+            raise SynchronousOnlyOperation("as Django refuses a query on the event loop")
+        return own(consumer, table, redraw)
+
+    monkeypatch.setattr(TableConsumer, "_render_table", refused_on_the_loop)
+    in_another_process()
+
+    await sockets[mover].send_to(text_data=frame(table.version, move))
+    received = [await s.receive_from(timeout=3) for s in sockets]
+
+    language = "de" if other else "en"
+    expected = await database_sync_to_async(fresh_fragments)(
+        table.public_id, people[other], language
+    )
+    assert received[other] == expected
+    assert "reached for the database" in caplog.text
+    for s in sockets:
+        await s.disconnect()
