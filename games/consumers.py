@@ -324,7 +324,7 @@ class TableConsumer(LiveSocket):
         process holds the playing table at that version or works it out from the version
         before and the move's ``record`` (``recent_tables``): nothing to read, so no hand-over
         to the database thread and back, about a tenth of a millisecond of CPU each. Only for
-        a seat at a playing table without a clock, as last drawn and still: a spectator's
+        a seat (as last drawn) at a playing table without a clock: a spectator's
         drawing may be shared through the cache (a call to Redis), a clocked table's message
         carries no record, and a table that ended draws what only the database holds (its
         session). Should a drawing ever reach for the database after all, Django refuses it

@@ -1,6 +1,7 @@
 """A seat's socket in a process other than the move's draws its next frame on the event loop,
 from the table it holds and the move's record, without a hand-over to the database thread."""
 
+import random
 import threading
 
 import pytest
@@ -8,9 +9,10 @@ from channels.db import database_sync_to_async
 from django.core.exceptions import SynchronousOnlyOperation
 from django.db import connection, connections
 
-from games import local_viewers, recent_tables, rendering
+from games import local_viewers, recent_tables, rendering, tables
 from games.consumers import TableConsumer
 from games.engines import GAME_NAMES
+from games.models import Table
 
 from .helpers import first_legal, user, user_at
 from .test_local_viewers import connected, fresh_fragments, people_table
@@ -111,6 +113,40 @@ async def test_a_spectator_draws_on_the_database_thread(drawn_on, in_another_pro
 
     assert (None, "thread") in drawn_on  # its drawing may be shared through the cache
     for s in [*sockets, watcher]:
+        await s.disconnect()
+
+
+def one_move_from_the_end(table):
+    """Play ``table`` on with random legal moves until its next move ends the game; that
+    move is returned with the table."""
+    rng = random.Random(3)
+    while True:
+        table = Table.objects.get(pk=table.pk)
+        engine, position = table.engine, table.to_act[0]
+        move = rng.choice(engine.legal_moves(table.state(), position))
+        if engine.is_over(engine.apply(table.state(), position, move)):
+            return table, move
+        tables.play(table, user_at(table, position), move, table.version)
+
+
+async def test_the_frames_of_a_game_that_ended_are_drawn_on_the_thread(
+    drawn_on, in_another_process
+):
+    table = await database_sync_to_async(people_table)("sarg")
+    table, last_move = await database_sync_to_async(one_move_from_the_end)(table)
+    people = [await database_sync_to_async(user_at)(table, p) for p in range(2)]
+    sockets = [await connected(table, person, "en") for person in people]
+    mover = table.to_act[0]
+    in_another_process()
+    drawn_on.clear()
+
+    await sockets[mover].send_to(text_data=frame(table.version, last_move))
+    for s in sockets:
+        await s.receive_from(timeout=3)
+
+    assert (1 - mover, "thread") in drawn_on  # its frame names the recorded session
+    assert not [seat for seat, where in drawn_on if where == "loop"]
+    for s in sockets:
         await s.disconnect()
 
 
