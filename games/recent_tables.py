@@ -22,7 +22,9 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from django.db.models import Model
+from django.db.models.base import ModelState
 
+from .held_seats import HELD
 from .models import Table
 
 LIVE_TABLES = 1024  # per process: the tables whose latest versions are kept
@@ -135,11 +137,20 @@ def _next(before: Table, wrote: dict[str, Any]) -> Table:
 
 
 def _copy(model: ModelT) -> ModelT:
-    """``copy.copy(model)`` without the trip through pickling's hooks (``__reduce__`` looks
-    the model class up in the app registry, ``__setstate__`` checks Django's version): the
-    same state, copied by Django's own ``__getstate__``, for a copy made on every move."""
+    """``copy.copy(model)`` as Django's ``__getstate__`` makes it (the values, a state of its
+    own with its own cache of related objects, no table held), for the copies made on every
+    move: without the trip through pickling's hooks (``__reduce__`` looks the model class up
+    in the app registry, ``__setstate__`` checks Django's version) and without ``copy.copy``
+    of the state, which took most of the rest. The models copied hold no ``memoryview``,
+    which is all else ``__getstate__`` handles."""
+    values = model.__dict__.copy()
+    values.pop(HELD, None)
+    state = values["_state"]
+    values["_state"] = own = ModelState.__new__(ModelState)
+    own.__dict__.update(state.__dict__)
+    own.fields_cache = state.fields_cache.copy()
     copied = model.__class__.__new__(model.__class__)
-    copied.__dict__.update(model.__getstate__())
+    copied.__dict__.update(values)
     return copied
 
 

@@ -170,3 +170,21 @@ def test_a_version_let_go_is_freed_at_once_not_by_the_cycle_collector(play, monk
         assert first() is None
     finally:
         gc.enable()
+
+
+@pytest.mark.django_db
+def test_a_held_copy_is_its_own_and_leaves_the_held_table_as_it_was():
+    table = read(sarg_table())
+    recent_tables.remember(table)
+    copied = recent_tables.held_copy(table.public_id.hex, table.version)
+    seat, copied_seat = table.seat_list[0], copied.seat_list[0]
+
+    copied.version += 1
+    copied._state.adding = True
+    copied_seat.bot_level = "random"
+    copied_seat._state.fields_cache.clear()
+
+    assert copied_seat is not seat and copied_seat.table is copied and seat.table is table
+    assert (table.version, table._state.adding) == (copied.version - 1, False)
+    assert seat.bot_level == "" and "user" in seat._state.fields_cache
+    assert row(recent_tables.at(table.public_id.hex, table.version)) == row(read(table))
