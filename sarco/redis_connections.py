@@ -107,12 +107,9 @@ class Connection:
                     user = [endpoint["username"].encode()] if endpoint.get("username") else []
                     await self.ask(b"AUTH", *user, endpoint["password"].encode())
                 self.opened(protocol)
-        except (OSError, TimeoutError) as error:
+        except (OSError, TimeoutError) as error:  # ConnectionError (AUTH refused) among them
             self._drop()
             raise ConnectionError(f"Redis could not be reached: {error}") from error
-        except ConnectionError:
-            self._drop()
-            raise
         return protocol
 
     async def ask(self, *parts: bytes) -> Any:
