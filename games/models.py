@@ -225,10 +225,24 @@ class Table(models.Model):
         return get_engine(self.game)
 
     def state(self) -> Any:
-        """The engine state (None before the start)."""
-        if self.state_json is None:
+        """The engine state (None before the start), worked out from ``state_json`` once for
+        each value it takes: a move's state is read again by every frame drawn from the table
+        and by the next move. Sharing it is safe because no engine changes a state it is given
+        (each ``apply`` returns a new one; every engine's tests hold it)."""
+        data = self.state_json
+        if data is None:
             return None
-        return self.engine.from_json(self.state_json)
+        kept = self.__dict__.get("_state_of")
+        if kept is not None and kept[0] is data:
+            return kept[1]
+        state = self.engine.from_json(data)
+        self._state_of = (data, state)
+        return state
+
+    def keep_state(self, state: Any) -> None:
+        """``state`` is what ``state_json`` now holds (just dumped from it): ``state`` need
+        not work it out again."""
+        self._state_of = (self.state_json, state)
 
     @property
     def seat_list(self) -> list[TableSeat]:

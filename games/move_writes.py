@@ -42,6 +42,7 @@ def advance(
     """Set ``table`` (in memory) to its state after the move; the move log's row to write."""
     table.version += 1
     table.state_json = table.engine.to_json(new_state)
+    table.keep_state(new_state)
     table.last_move_at = timezone.now()
     sync_turn(table, new_state, seats)
     return TableMove(
