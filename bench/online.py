@@ -338,6 +338,21 @@ def machine_busy_seconds() -> float:
     return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")  # up to steal; guests counted
 
 
+def services_busy_seconds() -> float:
+    """CPU time PostgreSQL's and Redis's processes spent so far (``/proc/<pid>/stat``):
+    the database's and the layer's share of a move, apart from the servers and clients."""
+    busy = 0
+    for stat in pathlib.Path("/proc").glob("[0-9]*/stat"):
+        try:
+            name, _, rest = stat.read_text().partition(") ")
+        except OSError:
+            continue  # gone meanwhile
+        if name.split("(", 1)[1].startswith(("postgres", "redis-server")):
+            fields = rest.split()
+            busy += int(fields[11]) + int(fields[12])  # utime, stime
+    return busy / os.sysconf("SC_CLK_TCK")
+
+
 async def measure(
     chains: list[list[dict]], processes: list[Daphne], mode: str, seconds: float, via: str = "post"
 ) -> dict:
@@ -353,6 +368,7 @@ async def measure(
     await asyncio.sleep(2.0)
     cpu_before = sum(p.cpu_seconds() for p in processes)
     client_before, machine_before = time.process_time(), machine_busy_seconds()
+    services_before = services_busy_seconds()
     results.measuring = True
     started = time.perf_counter()
     await asyncio.sleep(seconds)
@@ -360,6 +376,7 @@ async def measure(
     elapsed = time.perf_counter() - started
     cpu = sum(p.cpu_seconds() for p in processes) - cpu_before
     client, machine = time.process_time() - client_before, machine_busy_seconds() - machine_before
+    services = services_busy_seconds() - services_before
     stop.set()
     await asyncio.gather(*drivers, return_exceptions=True)
     trips = sorted(results.round_trips)
@@ -377,6 +394,7 @@ async def measure(
         "cpu_ms_per_move": 1000 * cpu / moves if moves else float("nan"),
         "client_ms_per_move": 1000 * client / moves if moves else float("nan"),
         "machine_ms_per_move": 1000 * machine / moves if moves else float("nan"),
+        "services_ms_per_move": 1000 * services / moves if moves else float("nan"),
         "peak_rss_mb": max(p.peak_rss_mb() for p in processes),
         "errors": results.errors,
         "moves": moves,
@@ -425,7 +443,8 @@ def print_row(setup: str, count: int, mode: str, via: str, figures: dict) -> Non
         f"{figures['p50']:8.1f} {figures['p95']:8.1f} {figures['p99']:8.1f} "
         f"{figures['moves_per_s']:9.1f} {figures['cpu_ms_per_move']:9.2f} "
         f"{figures['peak_rss_mb']:8.1f} {figures['errors']:6} "
-        f"{figures['client_ms_per_move']:9.2f} {figures['machine_ms_per_move']:9.2f}",
+        f"{figures['client_ms_per_move']:9.2f} {figures['services_ms_per_move']:9.2f} "
+        f"{figures['machine_ms_per_move']:9.2f}",
         flush=True,
     )
 
@@ -482,7 +501,7 @@ def main() -> None:
         print(
             f"{'setup':6} {'tables':>6} {'mode':5} {'via':6} {'p50 ms':>8} {'p95 ms':>8} "
             f"{'p99 ms':>8} {'moves/s':>9} {'cpu ms/mv':>9} {'rss MB':>8} {'errors':>6} "
-            f"{'client/mv':>9} {'all/mv':>9}"
+            f"{'client/mv':>9} {'db+lyr/mv':>9} {'all/mv':>9}"
         )
         for setup in setups:
             for count in (int(n) for n in args.tables.split(",")):
