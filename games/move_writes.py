@@ -109,10 +109,10 @@ def write_move(
         field.get_db_prep_save(getattr(move, field.attname), connection) for field in _MOVE_VALUES
     ]
     rest = ", ".join(["%s"] * len(values))
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # one statement: the INSERT takes its row from what the UPDATE returned, so a
-            # table that moved on gets neither; one round trip, atomic without a transaction
+    if connection.vendor == "postgresql":
+        # one statement: the INSERT takes its row from what the UPDATE returned, so a table
+        # that moved on gets neither; one round trip, atomic without a transaction
+        with connection.server_binding_cursor() as cursor:
             seats, seat_params = _seat_clocks_cte(clocks)
             cursor.execute(
                 f"WITH moved AS ({update} RETURNING id){seats}"
@@ -120,13 +120,13 @@ def write_move(
                 params + seat_params + values,
             )
             return cursor.rowcount == 1
-        with transaction.atomic():
-            cursor.execute(update, params)
-            if cursor.rowcount != 1:
-                return False
-            cursor.execute(f"{insert} VALUES (%s, {rest})", [table.pk, *values])
-            if clocks:
-                TableSeat.objects.bulk_update(clocks, SEAT_CLOCK_FIELDS)
+    with connection.cursor() as cursor, transaction.atomic():
+        cursor.execute(update, params)
+        if cursor.rowcount != 1:
+            return False
+        cursor.execute(f"{insert} VALUES (%s, {rest})", [table.pk, *values])
+        if clocks:
+            TableSeat.objects.bulk_update(clocks, SEAT_CLOCK_FIELDS)
     return True
 
 

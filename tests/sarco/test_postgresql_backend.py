@@ -64,3 +64,20 @@ def test_a_dead_connection_is_replaced_at_its_check(kept, monkeypatch):
     monkeypatch.setattr(base, "HEALTH_CHECK_INTERVAL", 0)
     assert a_request(kept) != first
     assert kept.checks == [1]
+
+
+def test_the_server_binding_cursor_sends_its_parameters_apart_from_the_statement(kept):
+    with kept.server_binding_cursor() as cursor:
+        cursor.execute(
+            "SELECT query FROM pg_stat_activity WHERE pid = pg_backend_pid() AND %s = 'it''s'",
+            ["it's"],
+        )
+        assert cursor.fetchone()[0].endswith("AND $1 = 'it''s'")
+
+
+def test_the_server_binding_cursors_statements_are_logged_as_any_cursors(kept):
+    kept.force_debug_cursor = True
+    with kept.server_binding_cursor() as cursor:
+        cursor.execute("SELECT %s + 1", [41])
+        assert cursor.fetchone() == (42,)
+    assert kept.queries[-1]["sql"] == "SELECT $1 + 1"  # as Django logs a server-bound one

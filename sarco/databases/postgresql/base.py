@@ -1,4 +1,5 @@
-"""Django's PostgreSQL backend, a kept connection checked at most once a second.
+"""Django's PostgreSQL backend, a kept connection checked at most once a second, and a
+cursor that sends its parameters apart from the statement for the move's write.
 
 With ``CONN_HEALTH_CHECKS`` Django sends ``SELECT 1`` before the first query of every
 request, and Channels counts each ``database_sync_to_async`` call as one, so on a busy table
@@ -38,3 +39,18 @@ class DatabaseWrapper(base.DatabaseWrapper):
         super().close_if_health_check_failed()
         if self.connection is not None:
             self.checked_at = time.monotonic()
+
+    def server_binding_cursor(self):
+        """A cursor that sends its parameters apart from the statement (server-side binding),
+        as Django's ``cursor()`` gives with ``OPTIONS["server_side_binding"]``, for the move's write
+        only (``games.move_writes``): its state, about 1.5 kB of JSON, is then neither quoted
+        into the statement by psycopg nor read back out of it by PostgreSQL's parser, which
+        cost both sides some 30-40 us a move (docs/online-speed.md). Nothing is prepared, so
+        connection poolers work as with Django's cursor. Wrapped as ``cursor()`` wraps, so
+        query logging and execute wrappers see its statements."""
+        self.close_if_health_check_failed()
+        self.ensure_connection()
+        self.validate_thread_sharing()
+        with self.wrap_database_errors:
+            cursor = base.ServerBindingCursor(self.connection)
+        return self.make_debug_cursor(cursor) if self.queries_logged else self.make_cursor(cursor)
