@@ -36,8 +36,8 @@ from types import SimpleNamespace
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.move_parts import PARTS_DB, random_play, setup_django  # noqa: E402
-from bench.online import GAMES, _psql  # noqa: E402
+from bench.move_parts import django_set_up, random_play  # noqa: E402
+from bench.online import GAMES  # noqa: E402
 
 UNDER_VALGRIND = "SARCO_UNDER_CALLGRIND"
 
@@ -80,16 +80,8 @@ def play_counted(game: str, moves: int, warm: int, ends: int, postgres: bool) ->
     """Under callgrind: warm up, then count ``moves`` moves, or with ``ends`` only that many
     games' last moves (``callgrind_control`` turns the counting on and off for this
     process)."""
-    try:
-        with tempfile.TemporaryDirectory(prefix="sarco-instructions-db-") as workdir:
-            setup_django(workdir, postgres=postgres)
-            play_all(game, moves, warm, ends)
-    finally:
-        if postgres:
-            from django.db import connections
-
-            connections.close_all()
-            _psql(f"DROP DATABASE IF EXISTS {PARTS_DB} WITH (FORCE)")
+    with django_set_up(postgres, prefix="sarco-instructions-db-"):
+        play_all(game, moves, warm, ends)
 
 
 def play_all(game: str, moves: int, warm: int, ends: int) -> None:

@@ -31,6 +31,7 @@ move (all seats and ``--watchers`` signed-in spectators together).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import pathlib
@@ -39,6 +40,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -67,6 +69,22 @@ def setup_django(workdir: str, postgres: bool) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+
+
+@contextlib.contextmanager
+def django_set_up(postgres: bool, prefix: str = "sarco-parts-") -> Iterator[None]:
+    """``setup_django`` on a new working directory; on PostgreSQL its database dropped after,
+    also after a failure."""
+    try:
+        with tempfile.TemporaryDirectory(prefix=prefix) as workdir:
+            setup_django(workdir, postgres)
+            yield
+    finally:
+        if postgres:
+            from django.db import connections
+
+            connections.close_all()
+            _psql(f"DROP DATABASE IF EXISTS {PARTS_DB} WITH (FORCE)")
 
 
 def no_group_messages() -> None:
@@ -195,16 +213,8 @@ def main() -> None:
     global clock
     clock = CLOCKS[args.clock]
     rng = random.Random(args.seed)
-    try:
-        with tempfile.TemporaryDirectory(prefix="sarco-parts-") as workdir:
-            setup_django(workdir, args.postgres)
-            report(args.moves, rng, args.watchers)
-    finally:
-        if args.postgres:
-            from django.db import connections
-
-            connections.close_all()
-            _psql(f"DROP DATABASE IF EXISTS {PARTS_DB} WITH (FORCE)")
+    with django_set_up(args.postgres):
+        report(args.moves, rng, args.watchers)
 
 
 def report(moves: int, rng: random.Random, watchers: int) -> None:
