@@ -240,8 +240,8 @@ class Table(models.Model):
         return state
 
     def keep_state(self, state: Any) -> None:
-        """``state`` is what ``state_json`` now holds (just dumped from it): ``state`` need
-        not work it out again."""
+        """Keep ``state`` as what ``state_json`` now holds (just dumped from it), so that
+        ``state()`` need not work it out again."""
         self._state_of = (self.state_json, state)
 
     @property

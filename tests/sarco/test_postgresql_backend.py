@@ -81,3 +81,11 @@ def test_the_server_binding_cursors_statements_are_logged_as_any_cursors(kept):
         cursor.execute("SELECT %s + 1", [41])
         assert cursor.fetchone() == (42,)
     assert kept.queries[-1]["sql"] == "SELECT $1 + 1"  # as Django logs a server-bound one
+
+
+def test_the_server_binding_cursor_reads_times_in_djangos_zone(kept):
+    with kept.server_binding_cursor() as cursor:
+        cursor.execute("SELECT %s::timestamptz", ["2026-12-05 12:00:00+01"])
+        moment = cursor.fetchone()[0]
+    assert moment.tzinfo == kept.timezone
+    assert moment.isoformat() == "2026-12-05T11:00:00+00:00"

@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 
 from django.db.backends.postgresql import base
+from psycopg.pq import Format
 
 # Seconds a connection that connected or answered a check is trusted without another.
 HEALTH_CHECK_INTERVAL = 1.0
@@ -42,15 +43,20 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def server_binding_cursor(self):
         """A cursor that sends its parameters apart from the statement (server-side binding),
-        as Django's ``cursor()`` gives with ``OPTIONS["server_side_binding"]``, for the move's write
+        as ``cursor()`` would with ``OPTIONS["server_side_binding"]``, for the move's write
         only (``games.move_writes``): its state, about 1.5 kB of JSON, is then neither quoted
-        into the statement by psycopg nor read back out of it by PostgreSQL's parser, which
-        cost both sides some 30-40 us a move (docs/online-speed.md). Nothing is prepared, so
-        connection poolers work as with Django's cursor. Wrapped as ``cursor()`` wraps, so
-        query logging and execute wrappers see its statements."""
+        into the statement by psycopg nor lexed back out of it by PostgreSQL (which took the
+        backend half as much CPU again for that statement in a scratch run: bench/README.md,
+        "The state parsed once, the write bound on the server"). Nothing is prepared, so
+        connection poolers work as with ``cursor()``. Made and wrapped as ``cursor()`` makes
+        and wraps its own: times read in Django's zone, and the query log and execute
+        wrappers see its statements."""
         self.close_if_health_check_failed()
         self.ensure_connection()
         self.validate_thread_sharing()
         with self.wrap_database_errors:
             cursor = base.ServerBindingCursor(self.connection)
+        times = self.connection.adapters.get_loader(base.TIMESTAMPTZ_OID, Format.TEXT)
+        if self.timezone != times.timezone:
+            base.register_tzloader(self.timezone, cursor)
         return self.make_debug_cursor(cursor) if self.queries_logged else self.make_cursor(cursor)
