@@ -41,13 +41,13 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.live import Daphne, connect, read_answer, servers  # noqa: E402
+from bench.machine_cpu import machine_busy_seconds  # noqa: E402
 from bench.online import (  # noqa: E402
     PRODUCTION,
     REDIS_URL,
     Poster,
     Seat,
     hang_up,
-    machine_busy_seconds,
 )
 
 SETTINGS = "bench.floor_site"

@@ -15,7 +15,6 @@ last move is played under the lock with more statements; both cursors meet about
 from __future__ import annotations
 
 import argparse
-import os
 import pathlib
 import random
 import statistics
@@ -25,16 +24,15 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.machine_cpu import process_seconds  # noqa: E402
 from bench.move_parts import django_set_up, no_group_messages, random_play  # noqa: E402
 from bench.online import GAMES  # noqa: E402
-
-TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def backend_cpu(pid: int) -> tuple[float, float]:
     """The backend's user and system CPU seconds so far."""
-    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return int(fields[11]) / TICKS, int(fields[12]) / TICKS
+    _, user, system = process_seconds(pathlib.Path(f"/proc/{pid}/stat"))
+    return user, system
 
 
 def main() -> None:

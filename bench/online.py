@@ -43,6 +43,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.live import CSRF_TOKEN, VERSION, Daphne, connect, read_answer, servers  # noqa: E402
+from bench.machine_cpu import machine_busy_seconds, services_busy_seconds  # noqa: E402
 from bench.online_peer import print_ratios, run_peer  # noqa: E402
 
 PG_SERVER = os.environ.get("SARCO_BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432")
@@ -328,29 +329,6 @@ async def hang_up(listeners: list[asyncio.Task], seats: list[Seat], posters: lis
         await seat.socket.close()
     for poster in posters:
         poster.close()
-
-
-def machine_busy_seconds() -> float:
-    """CPU time all cores spent busy so far (``/proc/stat``): the servers, the clients,
-    PostgreSQL, Redis and anything else running."""
-    fields = [int(n) for n in pathlib.Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    idle = fields[3] + fields[4]  # idle, iowait
-    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")  # up to steal; guests counted
-
-
-def services_busy_seconds() -> float:
-    """CPU time PostgreSQL's and Redis's processes spent so far (``/proc/<pid>/stat``):
-    the database's and the layer's share of a move, apart from the servers and clients."""
-    busy = 0
-    for stat in pathlib.Path("/proc").glob("[0-9]*/stat"):
-        try:
-            name, _, rest = stat.read_text().partition(") ")
-        except OSError:
-            continue  # gone meanwhile
-        if name.split("(", 1)[1].startswith(("postgres", "redis-server")):
-            fields = rest.split()
-            busy += int(fields[11]) + int(fields[12])  # utime, stime
-    return busy / os.sysconf("SC_CLK_TCK")
 
 
 async def measure(

@@ -13,7 +13,6 @@ is to act from its table's ``to_act``, so a move writes no seat rows.
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -21,7 +20,7 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games import held_seats
+from games import held_seats, kept_state
 from games.engines import Engine, get_engine
 from games.engines.registry import game_choices
 
@@ -94,7 +93,7 @@ class TableQuerySet(models.QuerySet):
         )
 
 
-class Table(models.Model):
+class Table(kept_state.KeptState, models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("waiting for players")
         PLAYING = "playing", _("playing")
@@ -223,26 +222,6 @@ class Table(models.Model):
     @property
     def engine(self) -> Engine:
         return get_engine(self.game)
-
-    def state(self) -> Any:
-        """The engine state (None before the start), worked out from ``state_json`` once for
-        each value it takes: a move's state is read again by every frame drawn from the table
-        and by the next move. Sharing it is safe because no engine changes a state it is given
-        (each ``apply`` returns a new one; every engine's tests hold it)."""
-        data = self.state_json
-        if data is None:
-            return None
-        kept = self.__dict__.get("_state_of")
-        if kept is not None and kept[0] is data:
-            return kept[1]
-        state = self.engine.from_json(data)
-        self._state_of = (data, state)
-        return state
-
-    def keep_state(self, state: Any) -> None:
-        """Keep ``state`` as what ``state_json`` now holds (just dumped from it), so that
-        ``state()`` need not work it out again."""
-        self._state_of = (self.state_json, state)
 
     @property
     def seat_list(self) -> list[TableSeat]:

@@ -1,5 +1,5 @@
 """A table's state is worked out from its JSON once for each value ``state_json`` takes
-(``Table.state``): a move's state is read again by every frame drawn from the table and by
+(``games.kept_state``): a move's state is read again by every frame drawn from the table and by
 the next move, and no engine changes a state it is given."""
 
 import pytest
