@@ -313,8 +313,7 @@ class TableConsumer(LiveSocket):
             html = self._recent(version)
             if html is not None:
                 return html, version, self.last_key
-            key = self.public_id.hex
-            table = recent_tables.at(key, version) or recent_tables.advanced(key, version, record)
+            table = recent_tables.at_or_advanced(self.public_id.hex, version, record)
             if table is not None:
                 return self._render_table(table)
         return self._read_and_render(redraw)
@@ -333,8 +332,7 @@ class TableConsumer(LiveSocket):
         shown = self.last_key
         if shown is None or shown.seat is None or shown.status != "playing" or shown.clock:
             return None
-        key = self.public_id.hex
-        table = recent_tables.at(key, version) or recent_tables.advanced(key, version, record)
+        table = recent_tables.at_or_advanced(self.public_id.hex, version, record)
         if table is None or table.status != "playing":
             return None
         try:

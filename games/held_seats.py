@@ -29,9 +29,14 @@ class HeldSeat:
     with (a copy is held by a table of its own; a weak reference cannot be pickled)."""
 
     def __getstate__(self) -> dict[str, Any]:
-        state = super().__getstate__()
-        state.pop(HELD, None)
-        return state
+        return unheld(super().__getstate__())
+
+
+def unheld(values: dict[str, Any]) -> dict[str, Any]:
+    """A model's copied or pickled values (``values``, changed in place) without the table
+    its seat is held with: ``HeldSeat.__getstate__`` and the copies of ``recent_tables``."""
+    values.pop(HELD, None)
+    return values
 
 
 class HeldTableDescriptor(ForwardManyToOneDescriptor):

@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from django.db.models import Model
 from django.db.models.base import ModelState
 
-from .held_seats import HELD
+from .held_seats import unheld
 from .models import Table
 
 LIVE_TABLES = 1024  # per process: the tables whose latest versions are kept
@@ -104,6 +104,12 @@ def move_record(table: Table, state_text: str | None = None) -> str:
     return json.dumps(wrote)[:-1] + f', "state_json": {state_text}}}'
 
 
+def at_or_advanced(public_id_hex: str, version: int, record: str | None) -> Table | None:
+    """The table at ``version`` as this process holds it, or as worked out from the version
+    before and the move's ``record`` (``advanced``); None when it has neither."""
+    return at(public_id_hex, version) or advanced(public_id_hex, version, record)
+
+
 def advanced(public_id_hex: str, version: int, record: str | None) -> Table | None:
     """The table at ``version``, worked out from the version before and the move's
     ``record``, when this process holds that version and read it lately; else None."""
@@ -143,8 +149,7 @@ def _copy(model: ModelT) -> ModelT:
     in the app registry, ``__setstate__`` checks Django's version) and without ``copy.copy``
     of the state, which took most of the rest. The models copied hold no ``memoryview``,
     which is all else ``__getstate__`` handles."""
-    values = model.__dict__.copy()
-    values.pop(HELD, None)
+    values = unheld(model.__dict__.copy())
     state = values["_state"]
     values["_state"] = own = ModelState.__new__(ModelState)
     own.__dict__.update(state.__dict__)
