@@ -7,9 +7,9 @@ import threading
 import pytest
 from channels.db import database_sync_to_async
 from django.core.exceptions import SynchronousOnlyOperation
-from django.db import connection, connections
+from django.db import connections
 
-from games import local_viewers, recent_tables, rendering, tables
+from games import local_viewers, recent_tables, tables
 from games.consumers import TableConsumer
 from games.engines import GAME_NAMES
 from games.models import Table
@@ -25,31 +25,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 async def close_the_sync_threads_connections():
     yield
     await database_sync_to_async(connections.close_all)()
-
-
-def no_query_on_the_loop(execute, sql, params, many, context):
-    raise AssertionError(f"a query on the event loop: {sql}")
-
-
-@pytest.fixture
-def drawn_on(monkeypatch) -> list[tuple[int | None, str]]:
-    """Each socket's own drawing: the seat it drew and whether on the event loop ("loop",
-    the tests' main thread) or the database thread ("thread"). On the loop no query may run
-    (the tests allow Django's async-unsafe calls, for the browser tests, so they are refused
-    here)."""
-    drawn: list[tuple[int | None, str]] = []
-    own = TableConsumer._render_table
-
-    def counted(consumer, table, redraw=False):
-        where = "loop" if threading.current_thread() is threading.main_thread() else "thread"
-        drawn.append((rendering.viewer_seat(table, consumer.scope.get("user")), where))
-        if where == "thread":
-            return own(consumer, table, redraw)
-        with connection.execute_wrapper(no_query_on_the_loop):
-            return own(consumer, table, redraw)
-
-    monkeypatch.setattr(TableConsumer, "_render_table", counted)
-    return drawn
 
 
 @pytest.fixture

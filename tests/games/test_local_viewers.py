@@ -8,7 +8,6 @@ from django.db import connections
 from django.utils import translation
 
 from games import local_viewers, rendering, tables
-from games.consumers import TableConsumer
 from games.engines import GAME_NAMES, get_engine
 from games.models import Table
 from games.routing import websocket_urlpatterns
@@ -27,21 +26,6 @@ in_their_language = LanguageMiddleware(router)  # as sarco.asgi serves the socke
 async def close_the_sync_threads_connections():
     yield
     await database_sync_to_async(connections.close_all)()
-
-
-@pytest.fixture
-def renders(monkeypatch) -> list[int]:
-    """Each socket's own drawing on the database thread, by the seat it drew (None: a
-    spectator)."""
-    drawn: list[int] = []
-    own = TableConsumer._render_table
-
-    def counted(consumer, table, redraw=False):
-        drawn.append(rendering.viewer_seat(table, consumer.scope.get("user")))
-        return own(consumer, table, redraw)
-
-    monkeypatch.setattr(TableConsumer, "_render_table", counted)
-    return drawn
 
 
 def people_table(game: str) -> Table:
@@ -74,7 +58,7 @@ def fresh_fragments(public_id, person, language) -> str:
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
-async def test_every_other_socket_sends_its_frame_drawn_ahead(game, renders):
+async def test_every_other_socket_sends_its_frame_drawn_ahead(game, drawn_on):
     table = await database_sync_to_async(people_table)(game)
     seats = len(table.seat_list)
     people = [await database_sync_to_async(user_at)(table, p) for p in range(seats)]
@@ -83,12 +67,12 @@ async def test_every_other_socket_sends_its_frame_drawn_ahead(game, renders):
     sockets = [await connected(table, person, language) for person, language in viewers]
     mover = table.to_act[0]
     move = await database_sync_to_async(first_legal)(table, mover)
-    renders.clear()
+    drawn_on.clear()
 
     await sockets[mover].send_to(text_data=frame(table.version, move))
     received = [await s.receive_from(timeout=3) for s in sockets]
 
-    assert renders == [mover]  # the mover's answer; no other socket drew on the thread
+    assert [seat for seat, _ in drawn_on] == [mover]  # the mover's answer; no other drew
     for (person, language), html in zip(viewers, received, strict=True):
         expected = await database_sync_to_async(fresh_fragments)(table.public_id, person, language)
         assert html == expected
@@ -99,7 +83,7 @@ async def test_every_other_socket_sends_its_frame_drawn_ahead(game, renders):
     assert local_viewers.held(table.public_id.hex) == ()
 
 
-async def test_a_socket_without_a_language_draws_its_own(renders):
+async def test_a_socket_without_a_language_draws_its_own(drawn_on):
     table = await database_sync_to_async(people_table)("sarg")
     people = [await database_sync_to_async(user_at)(table, p) for p in range(2)]
     sockets = []
@@ -111,12 +95,12 @@ async def test_a_socket_without_a_language_draws_its_own(renders):
         sockets.append(communicator)
     mover = table.to_act[0]
     move = await database_sync_to_async(first_legal)(table, mover)
-    renders.clear()
+    drawn_on.clear()
 
     await sockets[mover].send_to(text_data=frame(table.version, move))
     for s in sockets:
         await s.receive_from(timeout=3)
-    assert sorted(renders) == [0, 1]
+    assert sorted(seat for seat, _ in drawn_on) == [0, 1]
     for s in sockets:
         await s.disconnect()
 
