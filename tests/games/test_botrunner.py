@@ -171,10 +171,10 @@ async def test_a_bot_move_reaches_the_tables_sockets(monkeypatch):
     sockets (in-memory layer, as in the embedded default)."""
     from asgiref.sync import sync_to_async
     from channels.routing import URLRouter
-    from channels.testing import WebsocketCommunicator
 
     from games import rendering
     from games.routing import websocket_urlpatterns
+    from tests.sockets import WebsocketCommunicator
 
     monkeypatch.setattr(
         rendering,
@@ -184,7 +184,7 @@ async def test_a_bot_move_reaches_the_tables_sockets(monkeypatch):
     table = await sync_to_async(human_turn_table)()
     socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/play/{table.public_id}/")
     socket.scope["user"] = table.host
-    assert (await socket.connect(timeout=5))[0]
+    assert (await socket.connect())[0]
     assert await socket.receive_from(timeout=3) == f"v{table.version}"
     runner = botrunner.BotRunner()
     await runner.run_once()

@@ -6,12 +6,12 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.db import connections
 
 from games import move_news, rendering, tables
 from games.routing import websocket_urlpatterns
 from tests.services import redis_layers
+from tests.sockets import WebsocketCommunicator
 
 from .helpers import acting_user, first_legal, sarg_table, user, user_at
 
@@ -51,7 +51,7 @@ def socket(path: str, person=None) -> WebsocketCommunicator:
 
 async def connected(path, person=None):
     communicator = socket(path, person)
-    ok, _ = await communicator.connect(timeout=5)
+    ok, _ = await communicator.connect()
     assert ok
     return communicator
 
@@ -147,7 +147,7 @@ async def test_resync_sends_the_current_fragments_at_most_once_a_second(stub):
 )
 async def test_unknown_tables_and_bad_paths_close_cleanly(path, stub):
     communicator = socket(path)
-    ok, _ = await communicator.connect(timeout=5)
+    ok, _ = await communicator.connect()
     assert ok
     closed = await communicator.receive_output(timeout=3)
     assert closed == {"type": "websocket.close", "code": 4404}
@@ -195,7 +195,7 @@ async def test_session_cookie_login_through_the_real_application(stub, client):
         f"/ws/play/{table.public_id}/",
         headers=[(b"origin", b"http://localhost"), (b"cookie", cookie)],
     )
-    ok, _ = await communicator.connect(timeout=5)
+    ok, _ = await communicator.connect()
     assert ok
     assert json.loads(await communicator.receive_from(timeout=3))["seat"] == 0
     await communicator.disconnect()

@@ -12,7 +12,6 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 from django.db import connections, transaction
 from django.urls import reverse
@@ -25,6 +24,7 @@ from games.engines import GAME_NAMES, get_engine
 from games.models import Table
 from games.routing import websocket_urlpatterns
 from sarco.socket_limits import POLICY_VIOLATION
+from tests.sockets import WebsocketCommunicator
 
 from .helpers import user, user_at
 from .test_tables import snapshot
@@ -248,7 +248,7 @@ FRAMES = st.one_of(
 async def _send_frames(table: Table, person, frames: list[str | bytes]) -> list[dict]:
     socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/play/{table.public_id}/")
     socket.scope["user"] = person
-    connected, _ = await socket.connect(timeout=5)
+    connected, _ = await socket.connect()
     assert connected
     first = await socket.receive_output(timeout=5)
     assert first["type"] == "websocket.send"

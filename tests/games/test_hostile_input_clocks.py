@@ -12,7 +12,6 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.contrib.messages import get_messages
 from django.db import connections, transaction
 from django.test import Client
@@ -24,6 +23,7 @@ from games.models import Table, TableSeat, Vacation
 from games.routing import websocket_urlpatterns
 from games.urls import urlpatterns as play_routes
 from tests.rows import rows
+from tests.sockets import WebsocketCommunicator
 from tests.visitors import Visitors
 
 from .clock_helpers import clocked_table
@@ -210,7 +210,7 @@ async def _lobby_with(query: str) -> tuple[bool, str]:
     )
     socket.scope["query_string"] = query.encode("utf-8", "surrogatepass")
     socket.scope["user"] = None
-    connected, _ = await socket.connect(timeout=5)
+    connected, _ = await socket.connect()
     text = ""
     if connected:
         output = await socket.receive_output(timeout=5)

@@ -3,7 +3,6 @@
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.db import connections
 from django.utils import translation
 
@@ -12,6 +11,7 @@ from games.engines import GAME_NAMES, get_engine
 from games.models import Table
 from games.routing import websocket_urlpatterns
 from sarco.languages import LanguageMiddleware
+from tests.sockets import WebsocketCommunicator
 
 from .helpers import first_legal, user, user_at
 from .test_socket_moves import frame
@@ -44,7 +44,7 @@ async def connected(table, person, language) -> WebsocketCommunicator:
         headers=[(b"accept-language", language.encode())],
     )
     communicator.scope["user"] = person
-    ok, _ = await communicator.connect(timeout=5)
+    ok, _ = await communicator.connect()
     assert ok
     await communicator.receive_from(timeout=3)  # the table as it stands
     return communicator
@@ -90,7 +90,7 @@ async def test_a_socket_without_a_language_draws_its_own(drawn_on):
     for person in people:
         communicator = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
         communicator.scope["user"] = person
-        assert (await communicator.connect(timeout=5))[0]
+        assert (await communicator.connect())[0]
         await communicator.receive_from(timeout=3)
         sockets.append(communicator)
     mover = table.to_act[0]

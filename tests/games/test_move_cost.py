@@ -6,7 +6,6 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.db import connection, connections
 from django.test import Client
@@ -17,6 +16,7 @@ from games import rendering, tables
 from games.consumers import TableConsumer
 from games.models import Table
 from games.routing import websocket_urlpatterns
+from tests.sockets import WebsocketCommunicator
 
 from .helpers import acting_user, first_legal, sarg_table, user, user_at
 
@@ -198,7 +198,7 @@ async def seated_sockets(table, people) -> dict:
     for person in people:
         sockets[person.pk] = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
         sockets[person.pk].scope["user"] = person
-        assert (await sockets[person.pk].connect(timeout=5))[0]
+        assert (await sockets[person.pk].connect())[0]
         await sockets[person.pk].receive_from(timeout=5)
     return sockets
 

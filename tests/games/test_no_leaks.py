@@ -10,7 +10,6 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 from django.db import connections
 from django.test import Client
@@ -23,6 +22,7 @@ from games.labels import seat_names
 from games.models import Table
 from games.routing import websocket_urlpatterns
 from games.shared_parts import shared_parts
+from tests.sockets import WebsocketCommunicator
 
 from .helpers import bot_table, sarg_table, user, user_at
 
@@ -127,7 +127,7 @@ async def test_a_sarg_game_over_http_and_sockets_leaks_nothing():
     for _, person in viewers:
         socket = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
         socket.scope["user"] = person
-        assert (await socket.connect(timeout=5))[0]
+        assert (await socket.connect())[0]
         sockets.append(socket)
     clients = []
     for _, person in viewers:

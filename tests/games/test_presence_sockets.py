@@ -6,12 +6,12 @@ from datetime import timedelta
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.db import connections
 from django.utils import timezone
 
 from games.models import TableSeat
 from games.routing import websocket_urlpatterns
+from tests.sockets import WebsocketCommunicator
 
 from .helpers import sarg_table, user_at
 
@@ -30,7 +30,7 @@ async def close_the_sync_threads_connections():
 async def connected(table, person) -> WebsocketCommunicator:
     communicator = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
     communicator.scope["user"] = person
-    ok, _ = await communicator.connect(timeout=5)
+    ok, _ = await communicator.connect()
     assert ok
     return communicator
 

@@ -5,13 +5,13 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.db import connections
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import rendering, tables
 from games.consumers import _query_value
+from tests.sockets import WebsocketCommunicator
 
 from .helpers import acting_user, first_legal, sarg_table
 
@@ -38,7 +38,7 @@ async def _open(client, address: str) -> WebsocketCommunicator:
     socket = WebsocketCommunicator(
         application, address, headers=[(b"origin", b"http://localhost"), (b"cookie", cookie)]
     )
-    ok, _ = await socket.connect(timeout=5)
+    ok, _ = await socket.connect()
     assert ok
     return socket
 

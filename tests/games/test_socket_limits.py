@@ -9,7 +9,6 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 from django.db import connections
 from hypothesis import HealthCheck, given
@@ -19,6 +18,7 @@ from hypothesis import strategies as st
 from games.models import Table
 from games.routing import websocket_urlpatterns
 from sarco.socket_limits import POLICY_VIOLATION, TOO_MANY_SOCKETS, claim_slot
+from tests.sockets import WebsocketCommunicator
 
 from .helpers import sarg_table, user_at
 from .test_hostile_input import FRAMES, _send_frames, started_table
@@ -48,7 +48,7 @@ async def open_socket(path, person=None):
     socket = WebsocketCommunicator(router, path)
     if person is not None:
         socket.scope["user"] = person
-    connected, _ = await socket.connect(timeout=5)
+    connected, _ = await socket.connect()
     assert connected
     return socket
 

@@ -6,11 +6,11 @@ import logging
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.db import connections
 
 from games import rendering
 from games.routing import websocket_urlpatterns
+from tests.sockets import WebsocketCommunicator
 
 from .helpers import acting_user, first_legal, sarg_table, user, user_at
 from .test_tables import snapshot
@@ -40,7 +40,7 @@ async def connected(table, person=None) -> WebsocketCommunicator:
     communicator = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
     if person is not None:
         communicator.scope["user"] = person
-    ok, _ = await communicator.connect(timeout=5)
+    ok, _ = await communicator.connect()
     assert ok
     await communicator.receive_from(timeout=3)  # the table as it stands
     return communicator

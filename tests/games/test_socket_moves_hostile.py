@@ -8,7 +8,6 @@ import logging
 import pytest
 from asgiref.sync import async_to_sync
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +15,7 @@ from games import rendering, tables
 from games.engines import get_engine
 from games.models import Table
 from games.routing import websocket_urlpatterns
+from tests.sockets import WebsocketCommunicator
 
 from .helpers import user, user_at
 from .test_tables import snapshot
@@ -81,7 +81,7 @@ def stub(monkeypatch, settings):
 async def exchange(table: Table, person, sent: list[str]) -> list[dict]:
     socket = WebsocketCommunicator(router, f"/ws/play/{table.public_id}/")
     socket.scope["user"] = person
-    ok, _ = await socket.connect(timeout=5)
+    ok, _ = await socket.connect()
     assert ok
     answers = [await socket.receive_output(timeout=3)]
     resyncs = 0  # frames that may be a resync: each answered with the board, or not at all

@@ -7,7 +7,6 @@ import logging
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import channel_layers
-from channels.testing import WebsocketCommunicator
 from django.db import connections
 from django.test import override_settings
 
@@ -16,6 +15,7 @@ from sarco.consumers import NOT_FOUND
 from scoring import sheets
 from tests.scoring.sheet_helpers import sarkophag_sheet, user
 from tests.services import redis_layers
+from tests.sockets import WebsocketCommunicator
 
 ORIGIN = (b"origin", b"http://localhost")
 EDIT = {"heads": {"Anna": 7, "Ben": 0, "Clara": 2}}
@@ -41,7 +41,7 @@ async def round_trip() -> list[str]:
     session = await database_sync_to_async(sarkophag_sheet)(owner, 100)
     phones = [socket(f"/ws/sheets/{session.public_id}/") for _ in range(2)]
     for phone in phones:
-        assert (await phone.connect(timeout=5))[0]
+        assert (await phone.connect())[0]
     try:
         await database_sync_to_async(sheets.apply_edit)(session.public_id, owner, "add", entry=EDIT)
         return [await phone.receive_from(timeout=5) for phone in phones]
@@ -72,7 +72,7 @@ async def test_what_a_watcher_sends_reaches_nobody():
     owner = await database_sync_to_async(user)()
     session = await database_sync_to_async(sarkophag_sheet)(owner, 100)
     sender, listener = (socket(f"/ws/sheets/{session.public_id}/") for _ in range(2))
-    assert (await sender.connect(timeout=5))[0] and (await listener.connect(timeout=5))[0]
+    assert (await sender.connect())[0] and (await listener.connect())[0]
     await sender.send_to(text_data='{"hello": "everyone"}')
     assert await listener.receive_nothing(timeout=0.3)
     assert await sender.receive_nothing(timeout=0.1)
@@ -96,7 +96,7 @@ async def test_what_a_watcher_sends_reaches_nobody():
 async def test_a_path_no_app_serves_closes_cleanly(path, caplog):
     with caplog.at_level(logging.WARNING):
         communicator = socket(path)
-        connected, _ = await communicator.connect(timeout=5)
+        connected, _ = await communicator.connect()
         if connected:
             assert (await communicator.receive_output(timeout=2))["code"] == NOT_FOUND
         await communicator.disconnect()
@@ -108,7 +108,7 @@ async def test_socket_from_a_foreign_origin_is_refused():
         "/ws/sheets/00000000-0000-4000-8000-000000000000/",
         origin=(b"origin", b"http://evil.example"),
     )
-    connected, _ = await communicator.connect(timeout=5)
+    connected, _ = await communicator.connect()
     assert not connected
 
 
@@ -118,7 +118,7 @@ async def test_a_sheet_socket_is_sent_the_sheet_again_when_the_layer_reconnects(
     owner = await database_sync_to_async(user)()
     session = await database_sync_to_async(sarkophag_sheet)(owner, 100)
     phone = socket(f"/ws/sheets/{session.public_id}/")
-    assert (await phone.connect(timeout=5))[0]
+    assert (await phone.connect())[0]
     layer = channel_layers["default"]
     await layer.group_send(sheets.group_name(session.public_id), {"type": "layer.reconnected"})
     assert 'id="sheet-live"' in await phone.receive_from(timeout=5)

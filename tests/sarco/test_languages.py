@@ -2,10 +2,10 @@
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.db import connections
 
 from sarco.languages import scope_language
+from tests.sockets import WebsocketCommunicator
 
 
 def scope(cookie: str | None = None, accept: str | None = None) -> dict:
@@ -52,7 +52,7 @@ async def test_a_german_browsers_table_socket_is_german(client, close_the_sync_t
                 (b"accept-language", language.encode()),
             ],
         )
-        ok, _ = await communicator.connect(timeout=5)
+        ok, _ = await communicator.connect()
         assert ok
         pages[language] = await communicator.receive_from(timeout=5)
         await communicator.disconnect()

@@ -3,13 +3,13 @@ and every phone watching all read that one result."""
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 from django.db import connections
 
 from sarco.asgi import application
 from scoring import sheets
 from scoring.calculators import sarkophag
+from tests.sockets import WebsocketCommunicator
 
 from .sheet_helpers import entry_url, sarkophag_sheet, user
 
@@ -52,7 +52,7 @@ async def test_a_save_computes_the_saved_sheet_once_for_the_keeper_and_two_watch
     )
     watchers = [watch(session), watch(session)]
     for watcher in watchers:
-        assert (await watcher.connect(timeout=5))[0]
+        assert (await watcher.connect())[0]
     calls.clear()
     data = {"mode": "heads", "heads-0": "20", "heads-1": "31", "heads-2": "25", "action": "save"}
     data |= {"seen": "1", "adding": "2", "round": ""}

@@ -2,11 +2,11 @@
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.db import connections
 
 from sarco.asgi import application
 from scoring import sheets
+from tests.sockets import WebsocketCommunicator
 
 from .sheet_helpers import sarkophag_sheet, user
 
@@ -33,7 +33,7 @@ async def test_a_watcher_receives_the_new_totals_after_an_edit():
     owner = await database_sync_to_async(user)()
     session = await database_sync_to_async(sarkophag_sheet)(owner, 100)
     watcher = communicator(session)
-    connected, _ = await watcher.connect(timeout=5)
+    connected, _ = await watcher.connect()
     assert connected
     await database_sync_to_async(sheets.apply_edit)(
         session.public_id, owner, "add", entry={"heads": {"Anna": 7, "Ben": 0, "Clara": 2}}
@@ -48,7 +48,7 @@ async def test_a_refused_edit_sends_nothing():
     owner = await database_sync_to_async(user)()
     session = await database_sync_to_async(sarkophag_sheet)(owner, 100)
     watcher = communicator(session)
-    await watcher.connect(timeout=5)
+    await watcher.connect()
     with pytest.raises(sheets.EditRefused):
         await database_sync_to_async(sheets.apply_edit)(
             session.public_id, owner, "add", entry={"heads": {"Anna": -1, "Ben": 0, "Clara": 0}}
@@ -63,7 +63,7 @@ async def test_an_unknown_sheet_is_refused():
         "/ws/sheets/00000000-0000-4000-8000-000000000000/",
         headers=[(b"origin", b"http://localhost")],
     )
-    connected, _ = await bad.connect(timeout=5)
+    connected, _ = await bad.connect()
     assert not connected
 
 
@@ -87,7 +87,7 @@ async def test_a_second_keeper_device_gets_the_new_round_count_and_fresh_actions
     owner = await database_sync_to_async(user)()
     session = await database_sync_to_async(sarkophag_sheet)(owner, 100)
     device = await database_sync_to_async(logged_in_communicator)(session, owner)
-    assert (await device.connect(timeout=5))[0]
+    assert (await device.connect())[0]
     await database_sync_to_async(sheets.apply_edit)(
         session.public_id, owner, "add", entry={"heads": {"Anna": 7, "Ben": 0, "Clara": 12}}
     )
@@ -105,7 +105,7 @@ async def test_finish_on_one_device_updates_the_badge_and_clears_the_form_on_the
     )
     device = await database_sync_to_async(logged_in_communicator)(session, owner)
     watcher = communicator(session)
-    assert (await device.connect(timeout=5))[0] and (await watcher.connect(timeout=5))[0]
+    assert (await device.connect())[0] and (await watcher.connect())[0]
     await database_sync_to_async(sheets.apply_edit)(session.public_id, owner, "finish")
     keeper_html = await device.receive_from(timeout=2)
     watcher_html = await watcher.receive_from(timeout=2)

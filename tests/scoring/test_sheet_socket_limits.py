@@ -3,11 +3,11 @@ socket that keeps on sending them."""
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.db import connections
 
 from sarco.asgi import application
 from sarco.socket_limits import POLICY_VIOLATION
+from tests.sockets import WebsocketCommunicator
 
 from .sheet_helpers import sarkophag_sheet, user
 from .test_sheet_live import communicator
@@ -25,7 +25,7 @@ async def watching():
     owner = await database_sync_to_async(user)()
     session = await database_sync_to_async(sarkophag_sheet)(owner, 100)
     watcher = communicator(session)
-    connected, _ = await watcher.connect(timeout=5)
+    connected, _ = await watcher.connect()
     assert connected
     return watcher
 
@@ -67,7 +67,7 @@ async def test_a_refusal_is_in_the_readers_language():
         f"/ws/sheets/{session.public_id}/",
         headers=[(b"origin", b"http://localhost"), (b"accept-language", b"de")],
     )
-    connected, _ = await watcher.connect(timeout=5)
+    connected, _ = await watcher.connect()
     assert connected
     await watcher.send_to(bytes_data=b"x")
     assert "zu gro\u00df" in await watcher.receive_from(timeout=2)
