@@ -96,6 +96,54 @@ def write_move(
     # The connection itself, not the proxy that looks it up on every use: each value's
     # conversion asks it for its operations.
     connection = connections[DEFAULT_DB_ALIAS]
+    if connection.vendor == "postgresql":
+        # one statement: the INSERT takes its row from what the UPDATE returned, so a table
+        # that moved on gets neither; one round trip, atomic without a transaction
+        sql, params = one_statement(
+            table, seen_version, seen_seat_changes, move, clocks, state_text
+        )
+        with connection.server_binding_cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.rowcount == 1
+    update, insert, params, values = _parts(
+        connection, table, seen_version, seen_seat_changes, move, clocks, state_text
+    )
+    rest = ", ".join(["%s"] * len(values))
+    with connection.cursor() as cursor, transaction.atomic():
+        cursor.execute(update, params)
+        if cursor.rowcount != 1:
+            return False
+        cursor.execute(f"{insert} VALUES (%s, {rest})", [table.pk, *values])
+        if clocks:
+            TableSeat.objects.bulk_update(clocks, SEAT_CLOCK_FIELDS)
+    return True
+
+
+_MOVE_VALUES = [TableMove._meta.get_field(name) for name in MOVE_FIELDS[1:]]
+
+
+def one_statement(
+    table: Table,
+    seen_version: int,
+    seen_seat_changes: int,
+    move: TableMove,
+    clocks: list[TableSeat] | None = None,
+    state_text: str | None = None,
+) -> tuple[str, list[Any]]:
+    """PostgreSQL: ``write_move``'s one statement and its parameters, for any connection
+    (``games.loop_moves`` runs it on the event loop's own). Reads nothing."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    update, insert, params, values = _parts(
+        connection, table, seen_version, seen_seat_changes, move, clocks, state_text
+    )
+    seats, seat_params = _seat_clocks_cte(clocks)
+    rest = ", ".join(["%s"] * len(values))
+    sql = f"WITH moved AS ({update} RETURNING id){seats} {insert} SELECT id, {rest} FROM moved"
+    return sql, params + seat_params + values
+
+
+def _parts(connection, table, seen_version, seen_seat_changes, move, clocks, state_text):
+    """The UPDATE and its parameters, the INSERT without its values, and those values."""
     update, insert, fields = _statements(connection.vendor, clocks is not None)
     params = [
         dumped_json(state_text)
@@ -108,29 +156,7 @@ def write_move(
     values = [
         field.get_db_prep_save(getattr(move, field.attname), connection) for field in _MOVE_VALUES
     ]
-    rest = ", ".join(["%s"] * len(values))
-    if connection.vendor == "postgresql":
-        # one statement: the INSERT takes its row from what the UPDATE returned, so a table
-        # that moved on gets neither; one round trip, atomic without a transaction
-        with connection.server_binding_cursor() as cursor:
-            seats, seat_params = _seat_clocks_cte(clocks)
-            cursor.execute(
-                f"WITH moved AS ({update} RETURNING id){seats}"
-                f" {insert} SELECT id, {rest} FROM moved",
-                params + seat_params + values,
-            )
-            return cursor.rowcount == 1
-    with connection.cursor() as cursor, transaction.atomic():
-        cursor.execute(update, params)
-        if cursor.rowcount != 1:
-            return False
-        cursor.execute(f"{insert} VALUES (%s, {rest})", [table.pk, *values])
-        if clocks:
-            TableSeat.objects.bulk_update(clocks, SEAT_CLOCK_FIELDS)
-    return True
-
-
-_MOVE_VALUES = [TableMove._meta.get_field(name) for name in MOVE_FIELDS[1:]]
+    return update, insert, params, values
 
 
 @lru_cache(maxsize=4)
