@@ -10,6 +10,7 @@ from django.core.cache import cache
 from django.utils import translation
 from hypothesis import HealthCheck, settings
 
+from sarco.databases.postgresql import loop_connection
 from sarco.heap import settle
 from tests.selection import add_option, cap_examples, keep_database_tests
 from tests.services import require
@@ -84,6 +85,15 @@ def empty_cache_again():
     finds a session the database no longer holds."""
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def close_the_loops_connection():
+    """A move played on a test's event loop opened a connection of that loop's own
+    (``games.loop_moves``, PostgreSQL): closed with the test, as its loop is, or the test
+    database could not be dropped at the end."""
+    yield
+    loop_connection.close()
 
 
 @pytest.fixture(scope="session")
