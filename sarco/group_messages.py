@@ -22,6 +22,7 @@ from channels.layers import get_channel_layer
 log = logging.getLogger(__name__)
 
 _loop: asyncio.AbstractEventLoop | None = None
+_sending: set[asyncio.Task] = set()
 
 
 def remember_loop() -> None:
@@ -41,7 +42,9 @@ def serving(app: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None
 
 
 def send(group: str, message: dict[str, Any]) -> None:
-    """Send ``message`` to ``group`` from sync code; see the module's docstring."""
+    """Send ``message`` to ``group`` from sync code; see the module's docstring. Called on
+    the server's loop itself (a move played there, ``games.loop_moves``), it is sent from
+    there, with no thread to wake."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -49,8 +52,21 @@ def send(group: str, message: dict[str, Any]) -> None:
     if loop is None or loop.is_closed() or not loop.is_running():
         async_to_sync(layer.group_send)(group, message)
         return
+    if _running_loop() is loop:
+        task = loop.create_task(layer.group_send(group, message))
+        _sending.add(task)  # the loop keeps only a weak reference to a task
+        task.add_done_callback(_sending.discard)
+        task.add_done_callback(lambda done: _log_failure(group, done))
+        return
     sent = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
     sent.add_done_callback(lambda done: _log_failure(group, done))
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 async def send_now(group: str, message: dict[str, Any]) -> None:
@@ -60,6 +76,6 @@ async def send_now(group: str, message: dict[str, Any]) -> None:
         await layer.group_send(group, message)
 
 
-def _log_failure(group: str, done: concurrent.futures.Future) -> None:
+def _log_failure(group: str, done: concurrent.futures.Future | asyncio.Future) -> None:
     if not done.cancelled() and done.exception() is not None:
         log.error("Could not tell the group %s", group, exc_info=done.exception())

@@ -35,6 +35,26 @@ async def test_a_sync_thread_of_the_server_does_not_wait_for_the_layer(monkeypat
     assert layer.sent == [("g", {"type": "x"})]
 
 
+async def test_on_the_servers_loop_itself_send_returns_at_once_and_the_loop_sends(monkeypatch):
+    layer = SlowLayer()
+    monkeypatch.setattr(group_messages, "get_channel_layer", lambda: layer)
+    group_messages.remember_loop()
+    woken = []
+    loop = asyncio.get_running_loop()
+    monkeypatch.setattr(loop, "call_soon_threadsafe", lambda *a, **k: woken.append(a))
+
+    group_messages.send("g", {"type": "x"})  # sync code run on the loop (games.loop_moves)
+
+    assert layer.sent == []
+    layer.go.set()
+    for _ in range(50):
+        await asyncio.sleep(0.01)
+        if layer.sent:
+            break
+    assert layer.sent == [("g", {"type": "x"})]
+    assert woken == []  # no thread woken: the loop sent it as a task of its own
+
+
 def test_without_a_running_server_the_message_is_delivered_before_send_returns():
     layer = get_channel_layer()
     channel = asyncio.run(layer.new_channel())
