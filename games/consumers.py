@@ -63,7 +63,16 @@ from django.core.exceptions import SynchronousOnlyOperation
 from sarco import group_messages
 from sarco.live_socket import LiveSocket
 
-from . import lobby, local_viewers, move_input, presence, recent_tables, rendering, shared_parts
+from . import (
+    lobby,
+    local_viewers,
+    loop_moves,
+    move_input,
+    presence,
+    recent_tables,
+    rendering,
+    shared_parts,
+)
 from .models import Table
 from .move_news import LOBBY_GROUP
 from .table_groups import group_name
@@ -151,7 +160,7 @@ class TableConsumer(LiveSocket):
         if isinstance(checked, move_input.Refusal):
             await self._refuse_move(checked)
             return
-        rendered = await self._play(*checked)
+        rendered = await self._play_on_loop(*checked) or await self._play(*checked)
         if isinstance(rendered, move_input.Refusal):
             await self._refuse_move(rendered)
         elif rendered is None:
@@ -175,6 +184,20 @@ class TableConsumer(LiveSocket):
         if version >= self.sent_version:
             self.sent_version, self.last_key = version, key
         await self.send(text_data=move_input.refusal_fragment(refusal) + html)
+
+    async def _play_on_loop(self, version: int, move: dict) -> Rendered | None:
+        """The move played on the event loop where it may be (``loop_moves``), and the
+        sender's view of the result; None: the thread plays it (``_play``)."""
+        if not loop_moves.plays_here():
+            return None
+        played = await loop_moves.play(self.public_id.hex, self.scope.get("user"), version, move)
+        if played is None:
+            return None
+        try:
+            return self._render_table(played)
+        except SynchronousOnlyOperation:
+            log.warning("Table %s: a frame reached for the database", self.public_id, exc_info=True)
+            return await database_sync_to_async(self._render_table)(played)
 
     @database_sync_to_async
     def _play(self, version: int, move: dict) -> Rendered | move_input.Refusal | None:

@@ -56,6 +56,12 @@ def held(public_id_hex: str) -> tuple[Viewer, ...]:
     return _viewers.get(public_id_hex, ())
 
 
+def watched(public_id_hex: str) -> bool:
+    """A socket of this process watches the table without a seat (as last drawn): its view
+    may be looked up in the shared cache, a call to Redis the event loop must not wait on."""
+    return any(v.last_key is not None and v.last_key.seat is None for v in held(public_id_hex))
+
+
 def draw_ahead(table, state: Any = None) -> None:
     """Draw, at ``table``'s version, the view of each socket of it in this process that has
     drawn one before (one that has not yet is still opening, with a page of its own) and

@@ -40,23 +40,25 @@ def announce_move(
     process that forwards the move draws them again; and the frames of this process's own
     sockets of the table, drawn here too (``local_viewers``). Seats attached (their names
     count). ``state_text``: the state as the move's write dumped it to JSON."""
+    transaction.on_commit(lambda: announce_move_now(table, state, state_text), robust=True)
+    turn_mail.after_commit(table)
+    if ended:
+        transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True)
+
+
+def announce_move_now(table: Table, state: Any, state_text: str | None = None) -> None:
+    """``announce_move``'s news of a move already committed (one played on the event loop,
+    ``loop_moves``, which has no transaction to wait for), sent now."""
     group = group_name(table)
     message: dict[str, Any] = {"type": "table.version", "version": table.version}
     if not table.clock:  # a clocked move also wrote its seats' clocks: the others read it
         message["record"] = move_record(table, state_text)
-
-    def send() -> None:
-        try:
-            parts = shared_parts.for_message(table, state)
-        except Exception:  # a drawing's bug must not keep the move from the other seats
-            log.exception("Table %s: the shared parts could not be drawn", table.public_id)
-            parts = None
-        if parts is not None:
-            message["parts"] = parts
-        local_viewers.draw_ahead(table, state)  # this process's sockets find their frames drawn
-        _send(group, message)
-
-    transaction.on_commit(send, robust=True)
-    turn_mail.after_commit(table)
-    if ended:
-        transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True)
+    try:
+        parts = shared_parts.for_message(table, state)
+    except Exception:  # a drawing's bug must not keep the move from the other seats
+        log.exception("Table %s: the shared parts could not be drawn", table.public_id)
+        parts = None
+    if parts is not None:
+        message["parts"] = parts
+    local_viewers.draw_ahead(table, state)  # this process's sockets find their frames drawn
+    _send(group, message)
