@@ -16,7 +16,6 @@ thread gives the exact refusal, reading what it must), one whose table changed m
 
 from __future__ import annotations
 
-import json
 import logging
 from functools import partial
 from typing import Any
@@ -24,6 +23,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.db import DEFAULT_DB_ALIAS, connections
 
+from sarco import json_text
 from sarco.group_messages import remember_loop, send_now
 
 from . import local_viewers, move_news, recent_tables
@@ -58,7 +58,7 @@ async def play(public_id_hex: str, user: Any, version: int, move: Any) -> Table 
         return None  # the end of a game records its session under the lock
     seen_version, seen_seat_changes = table.version, table.seat_changes
     logged = advance(table, seats, seat, move, to_act, new_state, False)
-    state_text = json.dumps(table.state_json)
+    state_text = json_text.dumps(table.state_json)
     sql, params = one_statement(table, seen_version, seen_seat_changes, logged, None, state_text)
     try:
         written = await loop_connection.execute(sql, params)

@@ -17,8 +17,10 @@ from functools import lru_cache
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
-from django.db.models import Field
+from django.db.models import Field, JSONField
 from django.utils import timezone
+
+from sarco import json_text
 
 from .models import Table, TableMove, TableSeat
 from .statements import column, dumped_json
@@ -148,15 +150,20 @@ def _parts(connection, table, seen_version, seen_seat_changes, move, clocks, sta
     params = [
         dumped_json(state_text)
         if field.name == "state_json" and state_text is not None
-        else field.get_db_prep_save(getattr(table, field.attname), connection)
+        else _value(field, getattr(table, field.attname), connection)
         for field in fields
     ]
     params += [table.pk, seen_version, seen_seat_changes, Table.Status.PLAYING.value]
     move.created_at = table.last_move_at  # auto_now_add, which a raw INSERT does not set
-    values = [
-        field.get_db_prep_save(getattr(move, field.attname), connection) for field in _MOVE_VALUES
-    ]
+    values = [_value(field, getattr(move, field.attname), connection) for field in _MOVE_VALUES]
     return update, insert, params, values
+
+
+def _value(field: Field, value: Any, connection) -> Any:
+    """What the ORM would send for ``value``; JSON dumped by ``sarco.json_text``."""
+    if value is not None and isinstance(field, JSONField):
+        return dumped_json(json_text.dumps(value))
+    return field.get_db_prep_save(value, connection)
 
 
 @lru_cache(maxsize=4)

@@ -15,7 +15,6 @@ the database is advanced for ``TRUST_SECONDS`` at most, then read again.
 
 from __future__ import annotations
 
-import json
 import time
 from collections import OrderedDict
 from datetime import datetime
@@ -23,6 +22,8 @@ from typing import Any, TypeVar
 
 from django.db.models import Model
 from django.db.models.base import ModelState
+
+from sarco import json_text
 
 from .held_seats import unheld
 from .models import Table
@@ -100,8 +101,8 @@ def move_record(table: Table, state_text: str | None = None) -> str:
         value = getattr(table, attname)
         wrote[attname] = _iso(value) if name in DATETIMES else value
     if state_text is None:
-        return json.dumps(wrote)
-    return json.dumps(wrote)[:-1] + f', "state_json": {state_text}}}'
+        return json_text.dumps(wrote)
+    return json_text.dumps(wrote)[:-1] + f', "state_json": {state_text}}}'
 
 
 def at_or_advanced(public_id_hex: str, version: int, record: str | None) -> Table | None:
@@ -119,7 +120,7 @@ def advanced(public_id_hex: str, version: int, record: str | None) -> Table | No
     if held is None or time.monotonic() - held[1] > TRUST_SECONDS:
         return None
     try:
-        wrote = json.loads(record)
+        wrote = json_text.loads(record)
     except ValueError:
         return None
     if not isinstance(wrote, dict) or wrote.get("version") != version:

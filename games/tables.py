@@ -17,7 +17,6 @@ was cancelled.
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -28,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from games.engines import get_engine
 from games.engines.registry import find
+from sarco import json_text
 
 from . import clock_runs, recent_tables, turn_mail
 from .bot_players import assign_players
@@ -332,7 +332,7 @@ def _play_unlocked(table: Table, move: Any, version: int, user, bot_position) ->
     seen_version, seen_seat_changes = table.version, table.seat_changes
     logged = advance(table, seats, seat, move, to_act, new_state, bot_position is not None)
     clocks = after_move(table, seats, seat, to_act, table.last_move_at) if table.clock else None
-    state_text = json.dumps(table.state_json)  # once, for the write and for the message
+    state_text = json_text.dumps(table.state_json)  # once, for the write and for the message
     if not write_move(table, seen_version, seen_seat_changes, logged, clocks, state_text):
         return None
     table.hold_seats(seats)
