@@ -66,12 +66,12 @@ from sarco.live_socket import LiveSocket
 from . import (
     lobby,
     local_viewers,
-    loop_moves,
     move_input,
     presence,
     recent_tables,
     rendering,
     shared_parts,
+    tables,
 )
 from .models import Table
 from .move_news import LOBBY_GROUP
@@ -188,9 +188,9 @@ class TableConsumer(LiveSocket):
     async def _play_on_loop(self, version: int, move: dict) -> Rendered | None:
         """The move played on the event loop where it may be (``loop_moves``), and the
         sender's view of the result; None: the thread plays it (``_play``)."""
-        if not loop_moves.plays_here():
-            return None
-        played = await loop_moves.play(self.public_id.hex, self.scope.get("user"), version, move)
+        played = await tables.play_on_loop(
+            self.public_id.hex, self.scope.get("user"), version, move
+        )
         if played is None:
             return None
         try:

@@ -2,12 +2,12 @@
 
 A move that reaches the socket's own process with the table held there at the version the
 page shows (``recent_tables``) needs nothing read: it is worked out on the held table and
-written in one statement whose WHERE checks that the row is still that table
-(``move_writes``). On PostgreSQL that statement runs on the loop's own asynchronous
-connection (``sarco.databases.postgresql.loop_connection``), so the move is played, told to
-the table's group and drawn for its sockets without leaving the loop: the hand-over to the
-database thread and back cost more CPU than the statement (docs/online-speed.md, "A move
-played on the event loop").
+written in one statement whose WHERE checks that the row is still that table, then kept and
+told, as on the thread (``unlocked_moves``). On PostgreSQL that statement runs on the loop's
+own asynchronous connection (``sarco.databases.postgresql.loop_connection``), so the move is
+played, told to the table's group and drawn for its sockets without leaving the loop: the
+hand-over to the database thread and back cost more CPU than the statement
+(docs/online-speed.md, "A move played on the event loop; its JSON by orjson").
 
 Every other move goes on as before, on the thread (``tables.play``): on SQLite, a table not
 held at that version, a clocked table, a move that ends the game, one the checks refuse (the
@@ -17,20 +17,19 @@ thread gives the exact refusal, reading what it must), one whose table changed m
 from __future__ import annotations
 
 import logging
-from functools import partial
 from typing import Any
 
 from channels.db import database_sync_to_async
 from django.db import DEFAULT_DB_ALIAS, connections
 
-from sarco import json_text
 from sarco.group_messages import remember_loop, send_now
 
 from . import local_viewers, move_news, recent_tables
 from .models import Table
-from .move_writes import advance, one_statement
-from .table_checks import MoveRefused, work_out
+from .move_writes import one_statement
+from .table_checks import MoveRefused
 from .table_groups import group_name
+from .unlocked_moves import kept_and_told, worked_out
 
 log = logging.getLogger(__name__)
 
@@ -45,21 +44,21 @@ async def play(public_id_hex: str, user: Any, version: int, move: Any) -> Table 
     table after it (held, for the sockets to draw), or None for the thread to play it."""
     from sarco.databases.postgresql import loop_connection
 
+    if not plays_here():
+        return None
     remember_loop()  # the server's: the move's news is sent from it
     table = recent_tables.held_copy(public_id_hex, version)
     if table is None or table.clock or not getattr(user, "is_authenticated", False):
         return None
-    seats = list(table.seat_list)
     try:
-        seat, to_act, new_state = work_out(table, seats, move, version, user, None)
+        worked = worked_out(table, list(table.seat_list), move, version, user, None)
     except MoveRefused:
         return None
-    if table.engine.is_over(new_state):
-        return None  # the end of a game records its session under the lock
-    seen_version, seen_seat_changes = table.version, table.seat_changes
-    logged = advance(table, seats, seat, move, to_act, new_state, False)
-    state_text = json_text.dumps(table.state_json)
-    sql, params = one_statement(table, seen_version, seen_seat_changes, logged, None, state_text)
+    if worked is None:
+        return None
+    sql, params = one_statement(
+        table, worked.seen_version, worked.seen_seat_changes, worked.logged, None, worked.state_text
+    )
     try:
         written = await loop_connection.execute(sql, params)
     except loop_connection.Unavailable:
@@ -73,11 +72,6 @@ async def play(public_id_hex: str, user: Any, version: int, move: Any) -> Table 
         return None
     if written != 1:
         return None
-    table.hold_seats(seats)
-    recent_tables.remember(table)
-    news = partial(move_news.announce_move_now, table, new_state, state_text)
-    if local_viewers.watched(public_id_hex):
-        await database_sync_to_async(news)()  # spectators' views are drawn on the thread
-    else:
-        news()
-    return table
+    if local_viewers.watched(public_id_hex):  # spectators' views are drawn on the thread
+        return await database_sync_to_async(kept_and_told)(worked, move_news.announce_move_now)
+    return kept_and_told(worked, move_news.announce_move_now)

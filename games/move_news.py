@@ -40,13 +40,15 @@ def announce_move(
     process that forwards the move draws them again; and the frames of this process's own
     sockets of the table, drawn here too (``local_viewers``). Seats attached (their names
     count). ``state_text``: the state as the move's write dumped it to JSON."""
-    transaction.on_commit(lambda: announce_move_now(table, state, state_text), robust=True)
+    transaction.on_commit(
+        lambda: announce_move_now(table, state, state_text=state_text), robust=True
+    )
     turn_mail.after_commit(table)
     if ended:
         transaction.on_commit(lambda: _send(LOBBY_GROUP, {"type": "lobby.changed"}), robust=True)
 
 
-def announce_move_now(table: Table, state: Any, state_text: str | None = None) -> None:
+def announce_move_now(table: Table, state: Any, *, state_text: str | None = None) -> None:
     """``announce_move``'s news of a move already committed (one played on the event loop,
     ``loop_moves``, which has no transaction to wait for), sent now."""
     group = group_name(table)

@@ -27,24 +27,22 @@ from django.utils.translation import gettext as _
 
 from games.engines import get_engine
 from games.engines.registry import find
-from sarco import json_text
 
-from . import clock_runs, recent_tables, turn_mail
+from . import clock_runs, loop_moves, recent_tables, turn_mail, unlocked_moves
 from .bot_players import assign_players
 from .clock_kinds import ClockError, clean_clock
 from .clocks import (
     SEAT_CLOCK_FIELDS,
-    after_move,
     set_deadlines,
     start_clocks,
     timed_out_person,
     write_clocks,
 )
-from .models import SEAT_PEOPLE, Table, TableMove, TableSeat
+from .models import Table, TableMove, TableSeat
 from .move_news import LOBBY_GROUP as LOBBY_GROUP  # callers know them from here
 from .move_news import announce as _announce
 from .move_news import announce_move as _announce_move
-from .move_writes import HAND_OVER_FIELDS, advance, hand_over, sync_turn, write_move
+from .move_writes import HAND_OVER_FIELDS, advance, hand_over, sync_turn
 from .options import clean_options
 from .recent_tables import MOVE_FIELDS
 from .recording import record_safely
@@ -61,6 +59,7 @@ from .table_checks import (
     work_out,
 )
 from .table_groups import group_name as group_name
+from .unlocked_moves import seats_of
 
 SEED_BITS = 53  # seeds stay exact as JSON numbers in a browser too
 
@@ -71,11 +70,6 @@ SEED_BITS = 53  # seeds stay exact as JSON numbers in a browser too
 def _locked(table: Table) -> Table:
     """The table's row, locked for the rest of the transaction."""
     return Table.objects.select_for_update().get(pk=table.pk)
-
-
-def _seats(table: Table) -> list[TableSeat]:
-    """The seats with what a rendering reads of them, so the move's answer reads no more."""
-    return list(table.seats.select_related(SEAT_PEOPLE).order_by("position"))
 
 
 # --- before the start -------------------------------------------------------------------------
@@ -147,7 +141,7 @@ def take_seat(table: Table, user, position: int | None = None) -> int:
     with transaction.atomic():
         table = _locked(table)
         require_open(table)
-        seats = _seats(table)
+        seats = seats_of(table)
         mine = next((s for s in seats if s.user_id == user.pk), None)
         if mine is not None:
             return mine.position
@@ -188,7 +182,7 @@ def seat_bot(table: Table, position: int, level: str = "heuristic") -> None:
     with transaction.atomic():
         table = _locked(table)
         require_open(table)
-        seat = seat_at(table, _seats(table), position)
+        seat = seat_at(table, seats_of(table), position)
         if not seat.is_free:
             raise TableError(_("Seat %(number)s is taken.") % {"number": seat.position + 1})
         seat.bot_level = level
@@ -241,7 +235,7 @@ def start(table: Table, by) -> Table:
         if not is_host(table, by):
             raise TableError(_("Only the host can start this table."))
         require_open(table)
-        seats = _seats(table)
+        seats = seats_of(table)
         free = [s.position + 1 for s in seats if s.is_free]
         if free:
             raise TableError(free_seats_message(free))
@@ -274,6 +268,13 @@ def play(table: Table, user, move: Any, version: Any) -> Table:
     return _play(table, move, version, user=user)
 
 
+async def play_on_loop(public_id_hex: str, user, version: int, move: Any) -> Table | None:
+    """A socket's move played on the event loop where it can be (``loop_moves``: PostgreSQL,
+    the table held here at ``version``): the table after it; None, nothing written: call
+    ``play`` on the thread, which gives the exact answer (a refusal included)."""
+    return await loop_moves.play(public_id_hex, user, version, move)
+
+
 def play_as_bot(table: Table, position: int, move: Any, version: Any) -> Table:
     """The bot playing seat ``position`` makes ``move``; the same checks as ``play``."""
     return _play(table, move, version, bot_position=position)
@@ -300,45 +301,10 @@ def _play(
 ) -> Table:
     if type(version) is not int:
         raise MoveRefused(_("The move must say which version of the table it was made on."))
-    played = _play_unlocked(table, move, version, user, bot_position)
+    played = unlocked_moves.play(table, move, version, user, bot_position)
     if played is None:
         played = _play_locked(table, move, version, user, bot_position)
     return played
-
-
-def _play_unlocked(table: Table, move: Any, version: int, user, bot_position) -> Table | None:
-    """The move worked out on the table as read, without a lock, and written only if the
-    table is still as read (``move_writes``): two reads and one or two statements. None when
-    the table changed meanwhile or the move ends the game: then the locked path plays it.
-    A refusal here is the one the locked path would give at the moment of the read.
-    The table as this process left it at ``version`` (``recent_tables``) is not read again:
-    the write's WHERE finds out whether it still is that table. Its seats may predate a seat
-    change (a bot handed the seat a moment ago), so a refusal worked out on it is left to the
-    locked path, which reads the seats as they are."""
-    held = recent_tables.held_copy(table.public_id.hex, version)
-    if held is not None:
-        table, seats = held, list(held.seat_list)
-    else:
-        table = Table.objects.get(pk=table.pk)
-        seats = _seats(table)
-    try:
-        seat, to_act, new_state = work_out(table, seats, move, version, user, bot_position)
-    except MoveRefused:
-        if held is not None:
-            return None
-        raise
-    if table.engine.is_over(new_state):
-        return None  # the end of a game records its session under the lock
-    seen_version, seen_seat_changes = table.version, table.seat_changes
-    logged = advance(table, seats, seat, move, to_act, new_state, bot_position is not None)
-    clocks = after_move(table, seats, seat, to_act, table.last_move_at) if table.clock else None
-    state_text = json_text.dumps(table.state_json)  # once, for the write and for the message
-    if not write_move(table, seen_version, seen_seat_changes, logged, clocks, state_text):
-        return None
-    table.hold_seats(seats)
-    recent_tables.remember(table)  # this process's sockets and next move start from it
-    _announce_move(table, new_state, state_text=state_text)
-    return table
 
 
 def _play_locked(
@@ -348,7 +314,7 @@ def _play_locked(
     and of a move whose table changed while it was worked out without the lock."""
     with transaction.atomic():
         table = _locked(table)
-        seats = _seats(table)
+        seats = seats_of(table)
         if timed_out_at is not None:  # the bot moves for the seat's person
             user = timed_out_person(table, seats, bot_position, version, timed_out_at)
             bot_position = None
@@ -383,7 +349,7 @@ def hand_to_bot(table: Table, position: int, by, level: str = "heuristic") -> Ta
         table = _locked(table)
         if table.status != Table.Status.PLAYING:
             raise TableError(_("Only a running game's seats can be handed to a bot."))
-        seats = _seats(table)
+        seats = seats_of(table)
         seat = seat_at(table, seats, position)
         if seat.user_id is None:
             raise TableError(
@@ -411,7 +377,7 @@ def take_back(table: Table, position: int, by) -> Table:
         table = _locked(table)
         if table.status != Table.Status.PLAYING:
             raise TableError(_("Only a running game's seats can be taken back."))
-        seats = _seats(table)
+        seats = seats_of(table)
         seat = seat_at(table, seats, position)
         if seat.user_id is None:
             raise TableError(
@@ -442,7 +408,7 @@ def rematch(table: Table, by) -> Table:
         table = _locked(table)
         if table.status != Table.Status.FINISHED:
             raise TableError(_("A rematch is offered once the game is over."))
-        seats = _seats(table)
+        seats = seats_of(table)
         if not any(s.user_id == by.pk for s in seats):
             raise TableError(_("Only the players of this table can ask for a rematch."))
         existing = table.rematches.exclude(

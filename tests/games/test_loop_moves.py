@@ -181,7 +181,9 @@ async def test_with_a_spectator_here_the_news_is_drawn_on_the_thread(monkeypatch
     monkeypatch.setattr(
         loop_moves.move_news,
         "announce_move_now",
-        lambda *args: told_on.append(threading.current_thread() is threading.main_thread()),
+        lambda *args, **kwargs: told_on.append(
+            threading.current_thread() is threading.main_thread()
+        ),
     )
     try:
         assert await loop_moves.play(table.public_id.hex, person, table.version, move)

@@ -22,8 +22,10 @@ scalars = (
 )
 values = st.recursive(
     scalars,
-    lambda inner: st.lists(inner, max_size=5)
-    | st.dictionaries(st.text() | st.integers(-1000, 1000), inner, max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(st.text() | st.integers(-1000, 1000), inner, max_size=5)
+    ),
     max_leaves=30,
 )
 
