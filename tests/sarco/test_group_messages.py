@@ -20,6 +20,14 @@ class SlowLayer:
         await self.go.wait()
         self.sent.append((group, message))
 
+    async def let_go(self) -> None:
+        """Let the sends finish, and wait (half a second at most) until one has."""
+        self.go.set()
+        for _ in range(50):
+            await asyncio.sleep(0.01)
+            if self.sent:
+                return
+
 
 async def test_a_sync_thread_of_the_server_does_not_wait_for_the_layer(monkeypatch):
     layer = SlowLayer()
@@ -27,11 +35,7 @@ async def test_a_sync_thread_of_the_server_does_not_wait_for_the_layer(monkeypat
     group_messages.remember_loop()
     await asyncio.wait_for(asyncio.to_thread(group_messages.send, "g", {"type": "x"}), 2)
     assert layer.sent == []
-    layer.go.set()
-    for _ in range(50):
-        await asyncio.sleep(0.01)
-        if layer.sent:
-            break
+    await layer.let_go()
     assert layer.sent == [("g", {"type": "x"})]
 
 
@@ -46,11 +50,7 @@ async def test_on_the_servers_loop_itself_send_returns_at_once_and_the_loop_send
     group_messages.send("g", {"type": "x"})  # sync code run on the loop (games.loop_moves)
 
     assert layer.sent == []
-    layer.go.set()
-    for _ in range(50):
-        await asyncio.sleep(0.01)
-        if layer.sent:
-            break
+    await layer.let_go()
     assert layer.sent == [("g", {"type": "x"})]
     assert woken == []  # no thread woken: the loop sent it as a task of its own
 
