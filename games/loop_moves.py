@@ -16,6 +16,7 @@ thread gives the exact refusal, reading what it must), one whose table changed m
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -29,7 +30,7 @@ from .models import Table
 from .move_writes import one_statement
 from .table_checks import MoveRefused
 from .table_groups import group_name
-from .unlocked_moves import kept_and_told, worked_out
+from .unlocked_moves import Worked, kept_and_told, worked_out
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +43,6 @@ def plays_here() -> bool:
 async def play(public_id_hex: str, user: Any, version: int, move: Any) -> Table | None:
     """``user``'s ``move`` on the table held at ``version``, written and announced; the
     table after it (held, for the sockets to draw), or None for the thread to play it."""
-    from sarco.databases.postgresql import loop_connection
-
     if not plays_here():
         return None
     remember_loop()  # the server's: the move's news is sent from it
@@ -56,6 +55,21 @@ async def play(public_id_hex: str, user: Any, version: int, move: Any) -> Table 
         return None
     if worked is None:
         return None
+    # Once sent, the write is seen through and told even if the socket's task is cancelled
+    # (its client gone, the server stopping), as the database thread would see it through.
+    writing = asyncio.ensure_future(_write_and_tell(public_id_hex, worked))
+    _writing.add(writing)  # the loop keeps only a weak reference to a task
+    writing.add_done_callback(_writing.discard)
+    return await asyncio.shield(writing)
+
+
+_writing: set[asyncio.Future] = set()
+
+
+async def _write_and_tell(public_id_hex: str, worked: Worked) -> Table | None:
+    from sarco.databases.postgresql import loop_connection
+
+    table = worked.table
     sql, params = one_statement(
         table, worked.seen_version, worked.seen_seat_changes, worked.logged, None, worked.state_text
     )

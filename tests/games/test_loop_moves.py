@@ -4,6 +4,7 @@ to the thread, with nothing written."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import psycopg
@@ -213,3 +214,28 @@ async def test_a_sockets_move_is_played_without_the_database_thread(monkeypatch)
     assert len((await as_written(table))[1]) == 1
     for s in sockets:
         await s.disconnect()
+
+
+async def test_a_write_under_way_is_seen_through_and_told_when_its_socket_goes(monkeypatch):
+    table, person, move = await held_table()
+    layer = get_channel_layer()
+    listener = await layer.new_channel()
+    await layer.group_add(tables.group_name(table), listener)
+    execute, sent = loop_connection.execute, asyncio.Event()
+
+    async def slow(sql, params):
+        sent.set()
+        await asyncio.sleep(0.2)
+        return await execute(sql, params)
+
+    monkeypatch.setattr(loop_connection, "execute", slow)
+    playing = asyncio.ensure_future(
+        loop_moves.play(table.public_id.hex, person, table.version, move)
+    )
+    await sent.wait()
+    playing.cancel()  # the socket's task, cancelled mid-write
+
+    message = await asyncio.wait_for(layer.receive(listener), 3)
+    assert message["version"] == table.version + 1
+    assert len((await as_written(table))[1]) == 1
+    assert playing.cancelled()
