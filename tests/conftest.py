@@ -6,7 +6,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import SyncToAsync
+from channels.db import database_sync_to_async
 from django.core.cache import cache
+from django.db import connections
 from django.utils import translation
 from hypothesis import HealthCheck, settings
 
@@ -85,6 +87,15 @@ def empty_cache_again():
     finds a session the database no longer holds."""
     yield
     cache.clear()
+
+
+@pytest.fixture
+async def sync_threads_closed():
+    """For a test of live sockets: their database work ran on asgiref's sync thread, whose
+    connection would outlive the test and keep PostgreSQL from dropping the test database.
+    Closed at the test's end (``pytest.mark.usefixtures("sync_threads_closed")``)."""
+    yield
+    await database_sync_to_async(connections.close_all)()
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,6 @@ import threading
 import pytest
 from channels.db import database_sync_to_async
 from django.core.exceptions import SynchronousOnlyOperation
-from django.db import connections
 
 from games import local_viewers, loop_moves, recent_tables, tables
 from games.consumers import TableConsumer
@@ -18,13 +17,10 @@ from .helpers import first_legal, user, user_at
 from .test_local_viewers import connected, fresh_fragments, people_table
 from .test_socket_moves import frame
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-async def close_the_sync_threads_connections():
-    yield
-    await database_sync_to_async(connections.close_all)()
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("sync_threads_closed"),
+]
 
 
 @pytest.fixture

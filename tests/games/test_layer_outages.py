@@ -11,9 +11,12 @@ from games.models import Table
 from sarco import layer_outages
 
 from .helpers import acting_user, first_legal, sarg_table, user_at
-from .test_consumers import close_the_sync_threads_connections, connected, stub  # noqa: F401
+from .test_consumers import connected, stub  # noqa: F401
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("stub")]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("sync_threads_closed", "stub"),
+]
 
 
 class FlakyLayer(InMemoryChannelLayer):

@@ -3,7 +3,6 @@
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from django.db import connections
 from django.utils import translation
 
 from games import local_viewers, rendering, tables
@@ -16,16 +15,13 @@ from tests.sockets import WebsocketCommunicator
 from .helpers import first_legal, user, user_at
 from .test_socket_moves import frame
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("sync_threads_closed"),
+]
 
 router = URLRouter(websocket_urlpatterns)
 in_their_language = LanguageMiddleware(router)  # as sarco.asgi serves the sockets
-
-
-@pytest.fixture(autouse=True)
-async def close_the_sync_threads_connections():
-    yield
-    await database_sync_to_async(connections.close_all)()
 
 
 def people_table(game: str) -> Table:

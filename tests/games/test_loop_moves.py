@@ -11,7 +11,7 @@ import psycopg
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from django.db import connection, connections
+from django.db import connection
 
 from games import local_viewers, loop_moves, recent_tables, tables
 from games.models import Table, TableMove
@@ -21,13 +21,10 @@ from .clock_helpers import clocked_table
 from .conftest import no_query_on_the_loop
 from .helpers import first_legal, sarg_table, user, user_at
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-async def close_the_sync_threads_connections():
-    yield
-    await database_sync_to_async(connections.close_all)()
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("sync_threads_closed"),
+]
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,6 @@ from datetime import timedelta
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from django.db import connections
 from django.utils import timezone
 
 from games.models import TableSeat
@@ -15,16 +14,13 @@ from tests.sockets import WebsocketCommunicator
 
 from .helpers import sarg_table, user_at
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("sync_threads_closed"),
+]
 
 router = URLRouter(websocket_urlpatterns)
 OFFER = "Let a bot play"
-
-
-@pytest.fixture(autouse=True)
-async def close_the_sync_threads_connections():
-    yield
-    await database_sync_to_async(connections.close_all)()
 
 
 async def connected(table, person) -> WebsocketCommunicator:

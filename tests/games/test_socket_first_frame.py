@@ -5,7 +5,6 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async
-from django.db import connections
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,13 +14,10 @@ from tests.sockets import WebsocketCommunicator
 
 from .helpers import acting_user, first_legal, sarg_table
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-async def close_the_sync_threads_connections():
-    yield
-    await database_sync_to_async(connections.close_all)()
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("sync_threads_closed"),
+]
 
 
 def _page_socket_address(client, table) -> str:

@@ -10,7 +10,6 @@ from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from django.core.cache import cache
-from django.db import connections
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
@@ -24,15 +23,12 @@ from .helpers import sarg_table, user_at
 from .test_hostile_input import FRAMES, _send_frames, started_table
 from .test_tables import snapshot
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("sync_threads_closed"),
+]
 
 router = URLRouter(websocket_urlpatterns)
-
-
-@pytest.fixture(autouse=True)
-async def close_the_sync_threads_connections():
-    yield
-    await database_sync_to_async(connections.close_all)()
 
 
 async def seated_socket(table=None):

@@ -6,7 +6,6 @@ import logging
 import pytest
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from django.db import connections
 
 from games import rendering
 from games.routing import websocket_urlpatterns
@@ -15,15 +14,12 @@ from tests.sockets import WebsocketCommunicator
 from .helpers import acting_user, first_legal, sarg_table, user, user_at
 from .test_tables import snapshot
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("sync_threads_closed"),
+]
 
 router = URLRouter(websocket_urlpatterns)
-
-
-@pytest.fixture(autouse=True)
-async def close_the_sync_threads_connections():
-    yield
-    await database_sync_to_async(connections.close_all)()
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ import logging
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import channel_layers
-from django.db import connections
 from django.test import override_settings
 
 from sarco.asgi import application
@@ -20,15 +19,10 @@ from tests.sockets import WebsocketCommunicator
 ORIGIN = (b"origin", b"http://localhost")
 EDIT = {"heads": {"Anna": 7, "Ben": 0, "Clara": 2}}
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-async def close_the_sync_threads_connections():
-    """The consumers' database work runs on asgiref's sync thread; close its connection so
-    PostgreSQL can drop the test database."""
-    yield
-    await database_sync_to_async(connections.close_all)()
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("sync_threads_closed"),
+]
 
 
 def socket(path: str, origin=ORIGIN) -> WebsocketCommunicator:

@@ -2,7 +2,6 @@
 
 import pytest
 from channels.db import database_sync_to_async
-from django.db import connections
 
 from sarco.languages import scope_language
 from tests.sockets import WebsocketCommunicator
@@ -27,14 +26,8 @@ def test_unknown_languages_fall_back_to_english():
     assert scope_language({}) == "en"
 
 
-@pytest.fixture
-async def close_the_sync_threads_connections():
-    yield
-    await database_sync_to_async(connections.close_all)()
-
-
 @pytest.mark.django_db(transaction=True)
-async def test_a_german_browsers_table_socket_is_german(client, close_the_sync_threads_connections):
+async def test_a_german_browsers_table_socket_is_german(client, sync_threads_closed):
     from sarco.asgi import application
     from tests.games.helpers import sarg_table
 

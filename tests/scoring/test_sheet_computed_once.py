@@ -4,7 +4,6 @@ and every phone watching all read that one result."""
 import pytest
 from channels.db import database_sync_to_async
 from django.core.cache import cache
-from django.db import connections
 
 from sarco.asgi import application
 from scoring import sheets
@@ -13,13 +12,10 @@ from tests.sockets import WebsocketCommunicator
 
 from .sheet_helpers import entry_url, sarkophag_sheet, user
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-async def close_the_sync_threads_connections():
-    yield
-    await database_sync_to_async(connections.close_all)()
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("sync_threads_closed"),
+]
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 import pytest
 from channels.db import database_sync_to_async
-from django.db import connections
 
 from sarco.asgi import application
 from scoring import sheets
@@ -10,15 +9,10 @@ from tests.sockets import WebsocketCommunicator
 
 from .sheet_helpers import sarkophag_sheet, user
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-async def close_the_sync_threads_connections():
-    """Database work of the consumer runs on asgiref's sync thread; its connection would
-    outlive the test and keep PostgreSQL from dropping the test database."""
-    yield
-    await database_sync_to_async(connections.close_all)()
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("sync_threads_closed"),
+]
 
 
 def communicator(session):

@@ -3,7 +3,6 @@ socket that keeps on sending them."""
 
 import pytest
 from channels.db import database_sync_to_async
-from django.db import connections
 
 from sarco.asgi import application
 from sarco.socket_limits import POLICY_VIOLATION
@@ -12,13 +11,10 @@ from tests.sockets import WebsocketCommunicator
 from .sheet_helpers import sarkophag_sheet, user
 from .test_sheet_live import communicator
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-async def close_the_sync_threads_connections():
-    yield
-    await database_sync_to_async(connections.close_all)()
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("sync_threads_closed"),
+]
 
 
 async def watching():
