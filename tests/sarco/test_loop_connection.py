@@ -11,6 +11,8 @@ import pytest
 from sarco.databases.postgresql import loop_connection
 from tests.services import POSTGRES_URL
 
+settings_params = loop_connection.connect_params  # before the fixture stands in for it
+
 
 @pytest.fixture(autouse=True)
 def server_database(postgres, monkeypatch):
@@ -72,3 +74,7 @@ async def test_statements_run_in_autocommit():
     assert await loop_connection.execute("INSERT INTO kept_here VALUES (1), (2)", []) == 2
     connection = await loop_connection._connection()
     assert connection.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+
+
+def test_a_connection_is_waited_for_a_bounded_time():
+    assert settings_params()["connect_timeout"] == loop_connection.CONNECT_TIMEOUT

@@ -39,10 +39,17 @@ class _Held:
 _held = _Held()
 
 
+# Seconds to wait for a connection, unless the settings say: the moves of the process wait
+# for it, and fall back to the thread only when it fails.
+CONNECT_TIMEOUT = 5
+
+
 def connect_params() -> dict[str, Any]:
     """The default database's connection settings, as Django would connect with them."""
     params = connections[DEFAULT_DB_ALIAS].get_connection_params()
-    return {name: value for name, value in params.items() if name not in _DJANGO_ONLY}
+    params = {name: value for name, value in params.items() if name not in _DJANGO_ONLY}
+    params.setdefault("connect_timeout", CONNECT_TIMEOUT)
+    return params
 
 
 async def execute(sql: str, params: list[Any]) -> int:
