@@ -21,6 +21,7 @@ from django.urls import path  # noqa: E402
 
 from bench.floor_site import NULL_FRAGMENT, NULL_GROUP  # noqa: E402
 from sarco.asgi_handler import SyncStackASGIHandler  # noqa: E402
+from sarco.group_messages import serving  # noqa: E402
 from sarco.languages import LanguageMiddleware  # noqa: E402
 
 
@@ -54,15 +55,17 @@ class NullTableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=NULL_FRAGMENT.format(event["version"]))
 
 
-application = ProtocolTypeRouter(
-    {
-        "http": SyncStackASGIHandler(),
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(
-                LanguageMiddleware(
-                    URLRouter([path("ws/floor/<int:number>/", NullTableConsumer.as_asgi())])
+application = serving(
+    ProtocolTypeRouter(
+        {
+            "http": SyncStackASGIHandler(),
+            "websocket": AllowedHostsOriginValidator(
+                AuthMiddlewareStack(
+                    LanguageMiddleware(
+                        URLRouter([path("ws/floor/<int:number>/", NullTableConsumer.as_asgi())])
+                    )
                 )
-            )
-        ),
-    }
+            ),
+        }
+    )
 )

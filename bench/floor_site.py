@@ -28,7 +28,7 @@ def null_move(request, number: int):
     """A move with everything around it and nothing in it: the posted form (CSRF, the signed-in
     user, the version) and the group message after it, as ``tables.play`` sends it; no table,
     no database write, no rendering. Every socket of the group then sends a tiny fragment."""
-    from games.tables import _send  # the same hand-over to the event loop as a real move
+    from sarco.group_messages import send  # the hand-over to the event loop a real move makes
 
     if not request.user.is_authenticated:
         return HttpResponseForbidden()
@@ -36,7 +36,7 @@ def null_move(request, number: int):
     if not (version.isascii() and version.isdigit()):
         return HttpResponseBadRequest()
     new = int(version) + 1
-    _send(NULL_GROUP.format(number), {"type": "table.version", "version": new})
+    send(NULL_GROUP.format(number), {"type": "table.version", "version": new})
     return HttpResponse(NULL_FRAGMENT.format(new))
 
 
