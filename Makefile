@@ -67,13 +67,14 @@ format: $(STAMP)
 test-sqlite: $(STAMP) compilemessages
 	$(BIN)/pytest -n $(SQLITE_WORKERS) --dist worksteal --durations=$(DURATIONS)
 
-# The tests that use the database again (browser ones aside), on the real PostgreSQL server;
-# not the volume runs marked `once`, whose smaller runs it repeats, nor those marked
-# `any_database`, whose answer the database cannot change; each property test at
-# PG_EXAMPLES examples at most (docs/testing.md).
+# The tests that use the database again, on the real PostgreSQL server: of the browser tests
+# only those marked `postgres_browser` (whole games through the socket, whose moves take the
+# event loop's path there); not the volume runs marked `once`, whose smaller runs it repeats,
+# nor those marked `any_database`, whose answer the database cannot change; each property
+# test at PG_EXAMPLES examples at most (docs/testing.md).
 test-postgres: $(STAMP) compilemessages
 	@if $(BIN)/python -m tests.services postgres; then \
-		DATABASE_URL=$(PG_TEST_URL) nice -n $(PG_NICE) $(BIN)/pytest -m "not browser and not once and not any_database" --database-tests-only \
+		DATABASE_URL=$(PG_TEST_URL) nice -n $(PG_NICE) $(BIN)/pytest -m "(not browser or postgres_browser) and not once and not any_database" --database-tests-only \
 			tests --ignore=tests/engines --ignore=tests/bots -p no:cacheprovider \
 			--examples-cap $(PG_EXAMPLES) $(PARALLEL) --durations=$(DURATIONS); \
 	elif [ -n "$$CI" ]; then \

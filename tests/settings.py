@@ -22,7 +22,7 @@ from sarco.settings import *  # noqa: F403
 _SUFFIX = os.environ.get("SARCO_TEST_DB_SUFFIX", "")
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db{_SUFFIX}.sqlite3")}  # noqa: F405
-elif _SUFFIX:
+else:  # named, not left to Django: channels' live server takes the name from here
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}{_SUFFIX}"}  # noqa: F405
 # The site's backends, their tables emptied faster between transactional tests, to the same
 # effect (tests/databases/__init__.py).

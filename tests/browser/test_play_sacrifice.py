@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from unittest import mock
 
+import pytest
 from django.test import override_settings
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
@@ -34,6 +35,9 @@ from tests.browser.play_helpers import (
     wait_live,
     wait_version_at_least,
 )
+
+# Played on PostgreSQL too, where the moves take the event loop's path (docs/testing.md).
+pytestmark = pytest.mark.postgres_browser
 
 MAX_MOVES = 600
 BUYING_DEAL = 1  # the seed of a deal that offers the first seat a purchase

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from django.test import override_settings
 from playwright.sync_api import expect
 
@@ -29,6 +30,9 @@ from tests.browser.play_helpers import (
     wait_live,
     wait_version_at_least,
 )
+
+# Played on PostgreSQL too, where the moves take the event loop's path (docs/testing.md).
+pytestmark = pytest.mark.postgres_browser
 
 MAX_MOVES = 600
 CONTROLS = ".sc-coin-button, .sc-pick, .sc-tile-button, .sc-pass button"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from games.engines.sarg import ROUNDS_PER_DECK
@@ -25,6 +26,9 @@ from tests.browser.play_helpers import (
     wait_live,
     wait_version,
 )
+
+# Played on PostgreSQL too, where the moves take the event loop's path (docs/testing.md).
+pytestmark = pytest.mark.postgres_browser
 
 
 class TwoPlayersTest(PlayCase):

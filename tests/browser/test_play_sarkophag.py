@@ -5,6 +5,7 @@ every phase at phone and desktop size, axe on each."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from games.models import Table
@@ -25,6 +26,10 @@ from tests.browser.play_helpers import (
     wait_live,
     wait_version_at_least,
 )
+
+# Played on PostgreSQL too, where the moves take the event loop's path (docs/testing.md).
+pytestmark = pytest.mark.postgres_browser
+
 
 LIMIT = 40  # a few rounds with three players: a round end is seen before the game end
 PHASES = {"dimmed", "direction", "round-end", "last-trick"}  # each photographed once

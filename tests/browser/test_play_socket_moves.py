@@ -23,6 +23,9 @@ from tests.browser.play_helpers import (
     wait_version_at_least,
 )
 
+# Played on PostgreSQL too, where the moves take the event loop's path (docs/testing.md).
+pytestmark = pytest.mark.postgres_browser
+
 MAX_MOVES = 600
 # A move: one enabled button of a move form, clicked (the hidden ones too: a Sarg cell's
 # button shows once its card is picked, but its form holds the whole move).
