@@ -6,11 +6,27 @@ played cards, credited scores), never a hand or the stack.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
+
+# Events worked out and kept, by their stored tuple: a view lists every kept event (twenty),
+# and each move's views (each seat's, the spectator's) list them again, all but one of them
+# the same as the move before's. Enough for the event windows of a server's live tables.
+EVENTS_KEPT_WORKED_OUT = 8192
 
 
 def event_dict(entry: tuple[Any, ...] | list[Any]) -> dict[str, Any]:
-    """One stored event as ``{"kind", "seats", "text", ...data}``; players are ``{pN}``."""
+    """One stored event as ``{"kind", "seats", "text", ...data}``; players are ``{pN}``.
+    A stored tuple's dict is worked out once and then shared by every view that lists it,
+    as views are: read, never changed."""
+    if type(entry) is tuple:
+        return _worked_out(entry)
+    kind, *data = entry
+    return _FORMATS[kind](*data)
+
+
+@lru_cache(maxsize=EVENTS_KEPT_WORKED_OUT)
+def _worked_out(entry: tuple[Any, ...]) -> dict[str, Any]:
     kind, *data = entry
     return _FORMATS[kind](*data)
 
