@@ -47,9 +47,17 @@ def _pyramid(state: SarcophagusState, viewer: int | None) -> list[dict[str, Any]
     return cells
 
 
-def _seat_summary(state: SarcophagusState, seat: int, viewer: int | None) -> dict[str, Any]:
+def _coins_on_board(state: SarcophagusState) -> list[int]:
+    """Each seat's coins on the pyramid, counted in one pass for every seat's summary."""
     owners = suit_owners(state.players)
-    on_board = sum(1 for coins in state.coins for c in coins if owners[c // 6] == seat)
+    counts = [0] * state.players
+    for coins in state.coins:
+        for c in coins:
+            counts[owners[c // 6]] += 1
+    return counts
+
+
+def _seat_summary(state: SarcophagusState, seat: int, on_board: int) -> dict[str, Any]:
     summary: dict[str, Any] = {
         "seat": seat,
         "suits": [SUITS[s] for s in owned_suits(state.players, seat)],
@@ -86,7 +94,9 @@ def build_view(engine: Engine, state: SarcophagusState, seat: int | None) -> dic
         "awaiting": _awaiting(state),
         "pyramid": _pyramid(state, seat),
         "sarcophagus_left": sum(1 for t in state.under if t is not None),
-        "seats": [_seat_summary(state, s, seat) for s in range(state.players)],
+        "seats": [
+            _seat_summary(state, s, on_board) for s, on_board in enumerate(_coins_on_board(state))
+        ],
         "discarded": [TILES[t] for t in state.discarded],
         "discarded_unseen": len(state.unseen),
     }
