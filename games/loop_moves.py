@@ -2,16 +2,20 @@
 
 A move that reaches the socket's own process with the table held there at the version the
 page shows (``recent_tables``) needs nothing read: it is worked out on the held table and
-written in one statement whose WHERE checks that the row is still that table, then kept and
-told, as on the thread (``unlocked_moves``). On PostgreSQL that statement runs on the loop's
-own asynchronous connection (``sarco.databases.postgresql.loop_connection``), so the move is
-played, told to the table's group and drawn for its sockets without leaving the loop: the
-hand-over to the database thread and back cost more CPU than the statement
-(docs/online-speed.md, "A move played on the event loop; its JSON by orjson").
+written with a WHERE that checks that the row is still that table, then kept and told, as on
+the thread (``unlocked_moves``). The write runs on a connection of the loop's own, so the move
+is played, told to the table's group and drawn for its sockets without leaving the loop: the
+hand-over to the database thread and back cost more CPU than the write (docs/online-speed.md,
+"A move played on the event loop; its JSON by orjson"). On PostgreSQL that is one statement
+on psycopg's asynchronous connection (``sarco.databases.postgresql.loop_connection``); on
+SQLite in a file, its two statements in one transaction on a connection that never waits for
+the write lock (``sarco.databases.sqlite.loop_connection``): while the lock is taken the
+thread plays the move, waiting for the lock as every write there does.
 
-Every other move goes on as before, on the thread (``tables.play``): on SQLite, a table not
-held at that version, a clocked table, a move that ends the game, one the checks refuse (the
-thread gives the exact refusal, reading what it must), one whose table changed meanwhile.
+Every other move goes on as before, on the thread (``tables.play``): SQLite in memory, a
+table not held at that version, a clocked table, a move that ends the game, one the checks
+refuse (the thread gives the exact refusal, reading what it must), one whose table changed
+meanwhile.
 """
 
 from __future__ import annotations
@@ -23,11 +27,12 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.db import DEFAULT_DB_ALIAS, connections
 
+from sarco.databases.sqlite import loop_connection as sqlite_loop
 from sarco.group_messages import remember_loop, send_now
 
 from . import local_viewers, move_news, recent_tables
 from .models import Table
-from .move_writes import one_statement
+from .move_writes import one_statement, two_statements
 from .table_checks import MoveRefused
 from .table_groups import group_name
 from .unlocked_moves import Worked, kept_and_told, worked_out
@@ -36,8 +41,8 @@ log = logging.getLogger(__name__)
 
 
 def plays_here() -> bool:
-    """Moves may be played on the loop: the database is PostgreSQL."""
-    return connections[DEFAULT_DB_ALIAS].vendor == "postgresql"
+    """Moves may be played on the loop: the database is PostgreSQL, or SQLite in a file."""
+    return connections[DEFAULT_DB_ALIAS].vendor == "postgresql" or sqlite_loop.usable()
 
 
 async def play(public_id_hex: str, user: Any, version: int, move: Any) -> Table | None:
@@ -66,15 +71,27 @@ async def play(public_id_hex: str, user: Any, version: int, move: Any) -> Table 
 _writing: set[asyncio.Future] = set()
 
 
+async def write(worked: Worked) -> int:
+    """The move's write on the loop's own connection: the rows its UPDATE changed (one, or
+    nothing was written). ``Unavailable``: nothing was written."""
+    table, seen = worked.table, (worked.seen_version, worked.seen_seat_changes)
+    if connections[DEFAULT_DB_ALIAS].vendor == "postgresql":
+        from sarco.databases.postgresql import loop_connection
+
+        sql, params = one_statement(table, *seen, worked.logged, None, worked.state_text)
+        return await loop_connection.execute(sql, params)
+    update, params, insert, values = two_statements(table, *seen, worked.logged, worked.state_text)
+    return sqlite_loop.write(update, params, insert, values)
+
+
 async def _write_and_tell(public_id_hex: str, worked: Worked) -> Table | None:
     from sarco.databases.postgresql import loop_connection
 
     table = worked.table
-    sql, params = one_statement(
-        table, worked.seen_version, worked.seen_seat_changes, worked.logged, None, worked.state_text
-    )
     try:
-        written = await loop_connection.execute(sql, params)
+        written = await write(worked)
+    except sqlite_loop.Unavailable:
+        return None  # the write lock is taken: the thread waits for it
     except loop_connection.Unavailable:
         log.warning("Table %s: no connection on the loop; the thread plays", public_id_hex)
         return None

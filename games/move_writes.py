@@ -144,6 +144,20 @@ def one_statement(
     return sql, params + seat_params + values
 
 
+def two_statements(
+    table: Table, seen_version: int, seen_seat_changes: int, move: TableMove, state_text: str
+) -> tuple[str, list[Any], str, list[Any]]:
+    """SQLite: ``write_move``'s UPDATE with its parameters and INSERT with its values, for
+    the event loop's own connection (``games.loop_moves``), which runs them in one
+    transaction. An unclocked table's only. Reads nothing."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    update, insert, params, values = _parts(
+        connection, table, seen_version, seen_seat_changes, move, None, state_text
+    )
+    rest = ", ".join(["%s"] * len(values))
+    return update, params, f"{insert} VALUES (%s, {rest})", [table.pk, *values]
+
+
 def _parts(connection, table, seen_version, seen_seat_changes, move, clocks, state_text):
     """The UPDATE and its parameters, the INSERT without its values, and those values."""
     update, insert, fields = _statements(connection.vendor, clocks is not None)

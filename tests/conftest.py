@@ -13,6 +13,7 @@ from django.utils import translation
 from hypothesis import HealthCheck, settings
 
 from sarco.databases.postgresql import loop_connection
+from sarco.databases.sqlite import loop_connection as sqlite_loop_connection
 from sarco.heap import settle
 from tests.selection import add_option, cap_examples, keep_database_tests
 from tests.services import require
@@ -101,10 +102,11 @@ async def sync_threads_closed():
 @pytest.fixture(autouse=True)
 def close_the_loops_connection():
     """A move played on a test's event loop opened a connection of that loop's own
-    (``games.loop_moves``, PostgreSQL): closed with the test, as its loop is, or the test
-    database could not be dropped at the end."""
+    (``games.loop_moves``): closed with the test, as its loop is, or the test database
+    could not be dropped at the end (PostgreSQL) or would stay open (SQLite)."""
     yield
     loop_connection.close()
+    sqlite_loop_connection.close()
 
 
 @pytest.fixture(scope="session")

@@ -1,11 +1,13 @@
-"""A move of a table held in memory is played on the event loop (PostgreSQL): written on the
-loop's own connection, told to the group, with no query of Django's; any other move is left
-to the thread, with nothing written."""
+"""A move of a table held in memory is played on the event loop (PostgreSQL, SQLite in a file):
+written on the loop's own connection, told to the group, with no query of Django's; any other
+move is left to the thread, with nothing written."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
+import time
 
 import psycopg
 import pytest
@@ -28,9 +30,8 @@ pytestmark = [
 
 
 @pytest.fixture(autouse=True)
-def on_postgresql():
-    if not loop_moves.plays_here():
-        pytest.skip("moves are played on the loop on PostgreSQL only: its pass runs this")
+def on_a_shared_database():
+    assert loop_moves.plays_here(), "the test database is PostgreSQL or SQLite in a file"
 
 
 def held(table: Table) -> Table:
@@ -140,6 +141,8 @@ async def test_a_table_that_moved_on_meanwhile_gets_nothing_written():
 
 
 async def test_without_a_connection_the_thread_plays(monkeypatch, caplog):
+    if connection.vendor != "postgresql":
+        pytest.skip("a PostgreSQL server out of reach; SQLite opens its file in process")
     table, person, move = await held_table()
     params = loop_connection.connect_params()
     monkeypatch.setattr(
@@ -152,16 +155,32 @@ async def test_without_a_connection_the_thread_plays(monkeypatch, caplog):
     assert (await as_written(table))[1] == []
 
 
+async def test_a_write_lock_held_elsewhere_leaves_the_move_to_the_thread_at_once():
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite's write lock; PostgreSQL locks rows, which its statement checks")
+    table, person, move = await held_table()
+    elsewhere = sqlite3.connect(connection.settings_dict["NAME"], isolation_level=None)
+    elsewhere.execute("BEGIN IMMEDIATE")  # as the database thread's transaction holds it
+    try:
+        started = time.monotonic()
+        assert await loop_moves.play(table.public_id.hex, person, table.version, move) is None
+        assert time.monotonic() - started < 1  # the loop did not wait for the lock
+    finally:
+        elsewhere.execute("ROLLBACK")
+        elsewhere.close()
+    assert (await as_written(table))[1] == []
+
+
 async def test_a_write_whose_outcome_is_unknown_has_every_socket_read_again(monkeypatch):
     table, person, move = await held_table()
     layer = get_channel_layer()
     listener = await layer.new_channel()
     await layer.group_add(tables.group_name(table), listener)
 
-    async def lost(sql, params):
+    async def lost(worked):
         raise psycopg.OperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(loop_connection, "execute", lost)
+    monkeypatch.setattr(loop_moves, "write", lost)
 
     assert await loop_moves.play(table.public_id.hex, person, table.version, move) is None
     assert await layer.receive(listener) == {"type": "table.version", "force": True}
@@ -218,14 +237,14 @@ async def test_a_write_under_way_is_seen_through_and_told_when_its_socket_goes(m
     layer = get_channel_layer()
     listener = await layer.new_channel()
     await layer.group_add(tables.group_name(table), listener)
-    execute, sent = loop_connection.execute, asyncio.Event()
+    write, sent = loop_moves.write, asyncio.Event()
 
-    async def slow(sql, params):
+    async def slow(worked):
         sent.set()
         await asyncio.sleep(0.2)
-        return await execute(sql, params)
+        return await write(worked)
 
-    monkeypatch.setattr(loop_connection, "execute", slow)
+    monkeypatch.setattr(loop_moves, "write", slow)
     playing = asyncio.ensure_future(
         loop_moves.play(table.public_id.hex, person, table.version, move)
     )

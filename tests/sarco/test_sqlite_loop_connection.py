@@ -1,0 +1,112 @@
+"""The event loop's own SQLite connection (sarco/databases/sqlite/loop_connection): one per
+loop; a move's two statements in one transaction, or nothing; never a wait for the lock."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+
+import pytest
+from django.db import connection
+
+from sarco.databases.sqlite import loop_connection
+
+UPDATE = "UPDATE board SET version = %s WHERE id = %s AND version = %s"
+INSERT = "INSERT INTO moves (board, number) VALUES (%s, %s)"
+
+
+@pytest.fixture
+def database(tmp_path, monkeypatch):
+    """A file of its own: a board at version 1 and its moves (none of the tests' tables)."""
+    path = str(tmp_path / "loop.sqlite3")
+    setup = sqlite3.connect(path, isolation_level=None)
+    setup.executescript(
+        "PRAGMA journal_mode=WAL;"
+        "CREATE TABLE board (id INTEGER PRIMARY KEY, version INTEGER);"
+        "CREATE TABLE moves (board INTEGER REFERENCES board (id), number INTEGER UNIQUE);"
+        "INSERT INTO board VALUES (1, 1);"
+    )
+    setup.close()
+    monkeypatch.setattr(loop_connection, "database", lambda: (path, "PRAGMA synchronous=NORMAL;"))
+    yield path
+    loop_connection.close()
+
+
+def read(path: str) -> tuple[int, list[int]]:
+    reader = sqlite3.connect(path)
+    try:
+        version = reader.execute("SELECT version FROM board").fetchone()[0]
+        return version, [row[0] for row in reader.execute("SELECT number FROM moves")]
+    finally:
+        reader.close()
+
+
+def write(version: int) -> int:
+    async def on_a_loop() -> int:
+        return loop_connection.write(UPDATE, [version + 1, 1, version], INSERT, [1, version + 1])
+
+    return asyncio.run(on_a_loop())
+
+
+def test_both_statements_are_written_when_the_row_is_as_seen(database):
+    assert write(1) == 1
+    assert read(database) == (2, [2])
+
+
+def test_nothing_is_written_when_the_row_moved_on(database):
+    assert write(5) == 0
+    assert read(database) == (1, [])
+
+
+def test_an_insert_that_fails_takes_the_update_back_with_it(database):
+    assert write(1) == 1
+    sqlite3.connect(database, isolation_level=None).execute("UPDATE board SET version = 1")
+
+    with pytest.raises(sqlite3.IntegrityError):
+        write(1)  # move 2 is there already
+
+    assert read(database) == (1, [2])
+
+
+def test_a_taken_write_lock_is_unavailable_at_once_and_nothing_is_written(database):
+    holder = sqlite3.connect(database, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        started = time.monotonic()
+        with pytest.raises(loop_connection.Unavailable):
+            write(1)
+        assert time.monotonic() - started < 0.5
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert read(database) == (1, [])
+    assert write(1) == 1  # the same loop's next write goes through
+
+
+def test_a_loop_keeps_one_connection_and_another_loop_opens_its_own(database):
+    async def twice() -> tuple[sqlite3.Connection, sqlite3.Connection]:
+        return loop_connection._connection(), loop_connection._connection()
+
+    first, again = asyncio.run(twice())
+    other, _ = asyncio.run(twice())
+
+    assert first is again
+    assert other is not first
+
+
+def test_a_file_it_cannot_open_is_unavailable(tmp_path, monkeypatch):
+    missing = str(tmp_path / "no-such-folder" / "db.sqlite3")
+    monkeypatch.setattr(loop_connection, "database", lambda: (missing, ""))
+
+    with pytest.raises(loop_connection.Unavailable):
+        write(1)
+    loop_connection.close()
+
+
+def test_only_a_database_in_a_file_is_usable(monkeypatch):
+    if connection.vendor != "sqlite":
+        pytest.skip("the default database is not SQLite")
+    assert loop_connection.usable()
+    monkeypatch.setitem(connection.settings_dict, "NAME", ":memory:")
+    assert not loop_connection.usable()
