@@ -4,6 +4,7 @@ loop; a move's two statements in one transaction, or nothing; never a wait for t
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import time
 
@@ -95,12 +96,14 @@ def test_a_loop_keeps_one_connection_and_another_loop_opens_its_own(database):
     assert other is not first
 
 
-def test_a_file_it_cannot_open_is_unavailable(tmp_path, monkeypatch):
+def test_a_file_it_cannot_open_is_unavailable_and_said_so(tmp_path, monkeypatch, caplog):
     missing = str(tmp_path / "no-such-folder" / "db.sqlite3")
     monkeypatch.setattr(loop_connection, "database", lambda: (missing, ""))
 
-    with pytest.raises(loop_connection.Unavailable):
+    logged = caplog.at_level(logging.WARNING, logger=loop_connection.__name__)
+    with logged, pytest.raises(loop_connection.Unavailable):
         write(1)
+    assert "No SQLite connection on the loop" in caplog.text
     loop_connection.close()
 
 

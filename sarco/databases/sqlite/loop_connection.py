@@ -17,10 +17,13 @@ memory ``usable`` says no.
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections
+
+log = logging.getLogger(__name__)
 
 
 class Unavailable(Exception):
@@ -92,6 +95,7 @@ def _connection() -> sqlite3.Connection:
             connection.executescript(init_command)
             connection.execute("PRAGMA foreign_keys=ON")
         except sqlite3.Error as exc:
+            log.warning("No SQLite connection on the loop; the thread plays", exc_info=True)
             raise Unavailable(str(exc)) from exc
         _held.connection = connection
     return _held.connection
