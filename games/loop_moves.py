@@ -81,7 +81,7 @@ async def write(worked: Worked) -> int:
         sql, params = one_statement(table, *seen, worked.logged, None, worked.state_text)
         return await loop_connection.execute(sql, params)
     update, params, insert, values = two_statements(table, *seen, worked.logged, worked.state_text)
-    return sqlite_loop.write(update, params, insert, values)
+    return await sqlite_loop.write_when_free(update, params, insert, values)
 
 
 async def _write_and_tell(public_id_hex: str, worked: Worked) -> Table | None:
@@ -90,8 +90,10 @@ async def _write_and_tell(public_id_hex: str, worked: Worked) -> Table | None:
     table = worked.table
     try:
         written = await write(worked)
+    except sqlite_loop.Busy:
+        return None  # the write lock is still taken: the thread waits for it
     except sqlite_loop.Unavailable:
-        return None  # the write lock is taken: the thread waits for it
+        return None  # no connection (logged where it was opened): the thread plays
     except loop_connection.Unavailable:
         log.warning("Table %s: no connection on the loop; the thread plays", public_id_hex)
         return None

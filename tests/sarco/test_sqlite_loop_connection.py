@@ -70,12 +70,12 @@ def test_an_insert_that_fails_takes_the_update_back_with_it(database):
     assert read(database) == (1, [2])
 
 
-def test_a_taken_write_lock_is_unavailable_at_once_and_nothing_is_written(database):
+def test_a_taken_write_lock_is_busy_at_once_and_nothing_is_written(database):
     holder = sqlite3.connect(database, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
         started = time.monotonic()
-        with pytest.raises(loop_connection.Unavailable):
+        with pytest.raises(loop_connection.Busy):
             write(1)
         assert time.monotonic() - started < 0.5
     finally:
@@ -113,3 +113,58 @@ def test_only_a_database_in_a_file_is_usable(monkeypatch):
     assert loop_connection.usable()
     monkeypatch.setitem(connection.settings_dict, "NAME", ":memory:")
     assert not loop_connection.usable()
+
+
+def write_when_free(version: int, holder: sqlite3.Connection, release_after: float | None):
+    """``write_when_free`` on a loop while ``holder`` holds the lock, let go after
+    ``release_after`` seconds (None: never); what it returned or raised, how long it took,
+    and how often another task ran meanwhile."""
+
+    async def on_a_loop():
+        ticks = 0
+
+        async def ticking():
+            nonlocal ticks
+            while True:
+                ticks += 1
+                await asyncio.sleep(0)
+
+        if release_after is not None:
+            asyncio.get_running_loop().call_later(release_after, holder.execute, "ROLLBACK")
+        ticker = asyncio.create_task(ticking())
+        started = time.monotonic()
+        try:
+            written = await loop_connection.write_when_free(
+                UPDATE, [version + 1, 1, version], INSERT, [1, version + 1]
+            )
+        except loop_connection.Busy as busy:
+            written = busy
+        ticker.cancel()
+        return written, time.monotonic() - started, ticks
+
+    return asyncio.run(on_a_loop())
+
+
+def test_a_lock_let_go_soon_is_waited_for_without_blocking_the_loop(database):
+    holder = sqlite3.connect(database, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+
+    written, _, ticks = write_when_free(1, holder, release_after=0.003)
+
+    holder.close()
+    assert written == 1
+    assert read(database) == (2, [2])
+    assert ticks > 1  # the loop ran other work while it waited
+
+
+def test_a_lock_held_on_is_busy_once_the_pauses_are_spent(database):
+    holder = sqlite3.connect(database, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+
+    written, took, _ = write_when_free(1, holder, release_after=None)
+
+    holder.execute("ROLLBACK")
+    holder.close()
+    assert isinstance(written, loop_connection.Busy)
+    assert sum(loop_connection.PAUSES) <= took < 1
+    assert read(database) == (1, [])

@@ -30,6 +30,17 @@ class Unavailable(Exception):
     """Nothing was written: the write lock was taken, or no connection could be opened."""
 
 
+class Busy(Unavailable):
+    """Nothing was written: another connection holds the write lock."""
+
+
+# How long the loop waits for the write lock, a move at a time and without blocking, before
+# it leaves the move to the thread: a pause after each try. Mostly the database thread holds
+# the lock for a moment (a move of its own, a seat seen); handing each such move over made the
+# thread hold it more often, until most moves went there (docs/online-speed.md).
+PAUSES = (0.0005, 0.001, 0.002, 0.004, 0.008)
+
+
 class _Held:
     loop: asyncio.AbstractEventLoop | None = None
     connection: sqlite3.Connection | None = None
@@ -52,7 +63,7 @@ def write(update: str, params: list[Any], insert: str, values: list[Any]) -> int
     try:
         connection.execute("BEGIN IMMEDIATE")
     except sqlite3.OperationalError as exc:  # the write lock is taken: nothing was written
-        raise Unavailable(str(exc)) from exc
+        raise Busy(str(exc)) from exc
     try:
         changed = connection.execute(_qmarks(update), params).rowcount
         if changed == 1:
@@ -65,6 +76,17 @@ def write(update: str, params: list[Any], insert: str, values: list[Any]) -> int
             connection.execute("ROLLBACK")
         raise
     return changed
+
+
+async def write_when_free(update: str, params: list[Any], insert: str, values: list[Any]) -> int:
+    """``write``, tried again after each of ``PAUSES`` while the write lock is taken (the
+    loop goes on meanwhile); ``Busy`` once they are spent."""
+    for pause in PAUSES:
+        try:
+            return write(update, params, insert, values)
+        except Busy:
+            await asyncio.sleep(pause)
+    return write(update, params, insert, values)
 
 
 def database() -> tuple[str, str]:
