@@ -4,9 +4,10 @@
 Django's connections are for threads: on the event loop every query must be handed to the
 database thread and the answer handed back, about a tenth of a millisecond of CPU each way,
 more than the move's two statements cost SQLite in process (docs/online-speed.md). This
-connection writes on the loop itself. It must never make the loop wait, so it does not wait
-for the write lock either: while another connection holds it (the database thread in a
-transaction, a management command), ``Unavailable`` says nothing was written, and the
+connection writes on the loop itself. It must never block the loop, so SQLite never waits
+for the write lock on it: while another connection holds the lock (the database thread in a
+transaction, a management command), ``Busy`` says nothing was written. ``write_when_free``
+tries again after short pauses, in which the loop goes on with other work, and then the
 caller leaves the move to the thread, which waits for the lock as every write there does.
 
 One connection per loop, opened the first time a move needs it (a test's loop opens one of
