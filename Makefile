@@ -68,10 +68,10 @@ test-sqlite: $(STAMP) compilemessages
 	$(BIN)/pytest -n $(SQLITE_WORKERS) --dist worksteal --durations=$(DURATIONS)
 
 # The tests that use the database again, on the real PostgreSQL server: of the browser tests
-# only those marked `postgres_browser` (whole games through the socket, whose moves take the
-# event loop's path there); not the volume runs marked `once`, whose smaller runs it repeats,
-# nor those marked `any_database`, whose answer the database cannot change; each property
-# test at PG_EXAMPLES examples at most (docs/testing.md).
+# only those marked `postgres_browser` (whole games through the socket, whose moves are
+# written there on psycopg's asynchronous connection); not the volume runs marked `once`,
+# whose smaller runs it repeats, nor those marked `any_database`, whose answer the database
+# cannot change; each property test at PG_EXAMPLES examples at most (docs/testing.md).
 test-postgres: $(STAMP) compilemessages
 	@if $(BIN)/python -m tests.services postgres; then \
 		DATABASE_URL=$(PG_TEST_URL) nice -n $(PG_NICE) $(BIN)/pytest -m "(not browser or postgres_browser) and not once and not any_database" --database-tests-only \

@@ -27,7 +27,8 @@ from tests.browser.play_helpers import (
     wait_version,
 )
 
-# Played on PostgreSQL too, where the moves take the event loop's path (docs/testing.md).
+# Played on PostgreSQL too, where the loop writes the moves on psycopg's asynchronous
+# connection (docs/testing.md).
 pytestmark = pytest.mark.postgres_browser
 
 

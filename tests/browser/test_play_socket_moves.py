@@ -23,7 +23,8 @@ from tests.browser.play_helpers import (
     wait_version_at_least,
 )
 
-# Played on PostgreSQL too, where the moves take the event loop's path (docs/testing.md).
+# Played on PostgreSQL too, where the loop writes the moves on psycopg's asynchronous
+# connection (docs/testing.md).
 pytestmark = pytest.mark.postgres_browser
 
 MAX_MOVES = 600
