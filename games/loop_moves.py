@@ -90,10 +90,10 @@ async def _write_and_tell(public_id_hex: str, worked: Worked) -> Table | None:
     table = worked.table
     try:
         written = await write(worked)
-    except sqlite_loop.Busy:
-        return None  # the write lock is still taken: the thread waits for it
     except sqlite_loop.Unavailable:
-        return None  # no connection (logged where it was opened): the thread plays
+        # the write lock still taken (the thread waits for it), or no connection (logged
+        # where it was opened): the thread plays
+        return None
     except loop_connection.Unavailable:
         log.warning("Table %s: no connection on the loop; the thread plays", public_id_hex)
         return None

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+from functools import lru_cache
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections
@@ -96,7 +97,9 @@ def database() -> tuple[str, str]:
     return settings["NAME"], settings.get("OPTIONS", {}).get("init_command") or ""
 
 
+@lru_cache(maxsize=16)
 def _qmarks(sql: str) -> str:
+    """``sql`` with sqlite3's placeholders: the same few statement texts on every move."""
     return sql.replace("%s", "?")
 
 
